@@ -8,7 +8,8 @@
  * first) from the row; "New activity" chooses a type first (create).
  */
 import { OpenRegular } from '@fluentui/react-icons';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { Button } from '@fluentui/react-components';
 import { ACTIVITY_STATES, ACTIVITY_TYPES, type ActivityItem } from '../../shared/activity/index.js';
 import { formatTime } from '../../shared/format.js';
 import { useOp } from '../bridge.js';
@@ -28,6 +29,7 @@ import {
   type Column,
 } from '../kit/index.js';
 import { activityPath, chooseTypePath, editActivityPath } from './paths.js';
+import { RewardsDialog } from './RewardsDialog.js';
 import { StateBadge } from './StateBadge.js';
 import { useActivityActions } from './useActivityActions.js';
 
@@ -43,6 +45,7 @@ const EMPTY: Filter = { keyword: '' };
 
 export default function ActivitiesPage() {
   const { t, user, navigate } = useScreen();
+  const [rewarding, setRewarding] = useState(false);
   const activities = useResource('activity.page', { ns: 'activity', testId: 'activity', empty: EMPTY });
   const { column, source, action, labels, tenantColumn, refresh } = activities;
   const actions = useActivityActions({ refresh });
@@ -131,7 +134,17 @@ export default function ActivitiesPage() {
       rowKey={(a) => a.id}
       emptyHint={t('activity.empty')}
       table={{ onRowOpen: (a) => void navigate(activityPath(a.id)) }}
-      actions={<CreateButton onClick={() => void navigate(chooseTypePath)} {...action('create')} />}
+      actions={
+        <>
+          {/* The rewards are a tenant's own: the admin has none to set. */}
+          {user.roleKind !== 'admin' && (
+            <Button onClick={() => setRewarding(true)} data-testid="activity-rewards-open">
+              {t('activity.rewards.open')}
+            </Button>
+          )}
+          <CreateButton onClick={() => void navigate(chooseTypePath)} {...action('create')} />
+        </>
+      }
       filters={
         <>
           <TextFilter {...source('keyword')} maxLength={50} />
@@ -144,6 +157,7 @@ export default function ActivitiesPage() {
       }
     >
       {actions.dialog}
+      {rewarding && <RewardsDialog onClose={() => setRewarding(false)} />}
     </ResourceList>
   );
 }

@@ -32,7 +32,7 @@ const typed = z.object({
     .string()
     .trim()
     .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= ACTIVITY_LIMITS.couponDays), {
-      message: 'activity.sends.validation.days',
+      message: 'activity.validation.sendDays',
     }),
 });
 type Values = z.input<typeof typed>;

@@ -13,6 +13,7 @@ import { basketPrice, previewPrice } from './preview.js';
 import { dryRun } from './dryrun.js';
 import { activityResults } from './results.js';
 import { couponSendsOf, sendCoupons } from './sends.js';
+import { rewardsOf, saveRewards } from './rewards.js';
 import { exportClaims } from './claims-export.js';
 import { claim, claimable, myCoupons } from './coupons.js';
 import { activityChoices } from './choices.js';
@@ -31,6 +32,10 @@ export const activityHandlers = defineHandlers({
   'activity.results': ({ params }, { db, scope }) => activityResults(db, scope, params.id),
   'activity.sendCoupons': ({ params, body }, { db, user, scope }) => sendCoupons(db, scope, user.id, params.id, body),
   'activity.sends': ({ params }, { db, scope }) => couponSendsOf(db, scope, params.id),
+  'activity.rewards': async ({ body }, { db, user, scope }) =>
+    rewardsOf(db, await owningTenant(db, user, scope, body.tenantId)),
+  'activity.saveRewards': async ({ body }, { db, user, scope }) =>
+    saveRewards(db, await owningTenant(db, user, scope, body.tenantId), body.rewards),
   'activity.claimsExport': ({ params, query }, { db, scope }) => exportClaims(db, scope, params.id, query.lang),
   'activity.dryRun': ({ body }, { db, user, scope }) => dryRun(db, user, scope, body),
   'activity.preview': ({ body }, { db, user, scope }) => previewPrice(db, user, scope, body),

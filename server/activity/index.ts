@@ -8,6 +8,7 @@ import { activityNames, salePricing } from '../order/index.js';
 import { activityDemo } from './demo.js';
 import { activityHandlers } from './handlers.js';
 import { priceSale } from './pricing.js';
+import { grantRewards } from './rewards.js';
 import { activities, activityGroups, coupons } from './schema.js';
 
 export { activities } from './schema.js';
@@ -17,6 +18,8 @@ export const activityServer = defineServerDomain({
   checks: activityChecks,
   handlers: activityHandlers,
   demo: activityDemo,
+  // Sign-up and birthday rewards: each due member's grant claimed once (rewards.ts), every ten minutes.
+  recurring: { 'activity.rewards': { everyMs: 10 * 60_000, run: ({ db }) => grantRewards(db) } },
   provides: [
     // A group an activity names is not deleted (3436); the foreign key is the truth under a race.
     provide(

@@ -215,3 +215,46 @@ export const couponSends = pgTable(
   },
   (t) => [index('coupon_sends_activity_idx').on(t.activityId, t.id)],
 );
+
+export const rewardKind = pgEnum('member_reward_kind', ['signUp', 'birthday']);
+
+/** What a tenant gives a member who signs up, and on its birthday (rewards.ts): points, a coupon of an activity, or both. */
+export const memberRewards = pgTable(
+  'member_rewards',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    kind: rewardKind('kind').notNull(),
+    /** Points credited (0: none). */
+    points: integer('points').notNull().default(0),
+    /** The coupon activity whose coupon is given (null: none); given while it is active and has coupons left. */
+    activityId: integer('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    /** When the tenant first set it: a sign-up reward is for the members who sign up from then on. */
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind] })],
+);
+
+/** Each reward given: once per member and kind and year (a sign-up's year is 0: once ever). */
+export const memberRewardGrants = pgTable(
+  'member_reward_grants',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: rewardKind('kind').notNull(),
+    year: integer('year').notNull(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    points: integer('points').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.kind, t.year] }),
+    index('member_reward_grants_tenant_idx').on(t.tenantId),
+  ],
+);
