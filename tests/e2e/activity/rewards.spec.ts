@@ -7,7 +7,8 @@ import { expect } from '@playwright/test';
 import { catalogues } from '../../../shared/domains.js';
 import { openAs, test } from '../support.js';
 
-const en = catalogues.en.activity.rewards;
+const en = catalogues.en.activity;
+
 
 test('tenant1 sets a birthday reward on the marketing list, its points checked at the field, and reads it back', async ({
   page,
@@ -19,7 +20,7 @@ test('tenant1 sets a birthday reward on the marketing list, its points checked a
   await expect(birthday).toHaveValue(/^\d+$/);
   await birthday.fill('12.5');
   await page.getByTestId('activity-rewards-submit').click();
-  await expect(page.getByText(catalogues.en.activity.validation.rewardPoints)).toBeVisible();
+  await expect(page.getByText(en.validation.rewardPoints)).toBeVisible();
   await birthday.fill('66');
   await page.getByTestId('activity-rewards-submit').click();
   await expect(page.getByTestId('activity-rewards-submit')).toBeHidden();
