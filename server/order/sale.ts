@@ -69,6 +69,7 @@ async function recorded(db: Db, deviceId: number, saleId: string) {
       orderNumber: orders.number,
       amount: orders.amount,
       pointsUsed: orders.pointsUsed,
+      platform: orders.platform,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -78,8 +79,9 @@ async function recorded(db: Db, deviceId: number, saleId: string) {
     .select({ points: sql<number>`coalesce(sum(${pointEntries.points}), 0)::int` })
     .from(pointEntries)
     .where(and(eq(pointEntries.orderId, row.id), eq(pointEntries.kind, 'earn')));
-  const { id: _, ...order } = row;
-  const wallet = await spendReceipt(db, saleKey(deviceId, saleId));
+  const { id: _, platform, ...order } = row;
+  // Only a wallet-paid sale has a receipt to read back.
+  const wallet = platform === 'wallet' ? await spendReceipt(db, saleKey(deviceId, saleId)) : null;
   return { ...order, createdAt: row.createdAt.toISOString(), created: false, points: earned!.points, wallet };
 }
 
