@@ -74,9 +74,7 @@ export async function saveRewards(
 async function claimDue(tx: Tx, reward: typeof r.$inferSelect, now: Date) {
   const day = businessDay(now.getTime());
   const due =
-    reward.kind === 'signUp'
-      ? sql`m.created_at >= ${reward.since}`
-      : sql`substr(m.birthday, 6, 5) = ${day.slice(5)}`;
+    reward.kind === 'signUp' ? sql`m.created_at >= ${reward.since}` : sql`substr(m.birthday, 6, 5) = ${day.slice(5)}`;
   const year = reward.kind === 'signUp' ? 0 : Number(day.slice(0, 4));
   return rowsOf<{ member_id: number }>(
     tx,

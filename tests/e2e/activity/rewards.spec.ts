@@ -9,7 +9,6 @@ import { openAs, test } from '../support.js';
 
 const en = catalogues.en.activity;
 
-
 test('tenant1 sets a birthday reward on the marketing list, its points checked at the field, and reads it back', async ({
   page,
   baseURL,
