@@ -24,9 +24,10 @@ import type { Db, Tx } from '../db/index.js';
 import { enqueue } from '../jobs/index.js';
 import { orders } from '../order/index.js';
 import {
+  askRefund,
   notifyAddress,
-  ProviderError,
   providerFor,
+  refundEffect,
   type PaymentProvider,
   type RefundAnswer,
   type RefundAsk,
@@ -126,51 +127,31 @@ async function claimOne(db: Db): Promise<Claim | 'waiting' | null> {
 
 /** Steps 2 and 3 for one claimed refund. */
 async function advance(db: Db, claim: Claim): Promise<void> {
-  let answer: RefundAnswer | ProviderError;
-  try {
-    answer =
-      claim.phase === 'send' ? await claim.provider.refund(claim.ask) : await claim.provider.queryRefund(claim.ask);
-  } catch (e) {
-    if (!(e instanceof ProviderError)) throw e;
-    answer = e;
-  }
+  const answer = await askRefund(claim.provider, claim.phase, claim.ask);
   await db.transaction(async (tx) => {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, claim.id)).for('update');
     // Settled meanwhile (a notification): nothing left to record.
     if (!refund || refund.state !== 'pending') return;
-    const later = (ms: number) => new Date(Date.now() + ms);
-    if (answer instanceof ProviderError) {
-      // Refused before the platform took anything (its refusal of the credentials, or no live certificate to
-      // believe it with): a refund being sent was not taken, and goes again once the settings are fixed; one
-      // taken before stays `sent`, to be queried.
-      await tx
-        .update(refunds)
-        .set({
-          ...(claim.phase === 'send' ? { platformState: null } : {}),
-          platformCode: answer.fault.toUpperCase(),
-          settleAt: later(FIX_AFTER_MS),
-        })
-        .where(eq(refunds.id, refund.id));
+    const effect = refundEffect(answer, claim.phase, refund.platformRefundId);
+    if (effect.then === 'ended') {
+      await settleAtPlatform(tx, refund, effect.outcome, {
+        platformRefundId: effect.patch.platformRefundId ?? undefined,
+        code: effect.patch.platformCode ?? undefined,
+      });
       return;
     }
-    const platform = {
-      platformRefundId: answer.platformRefundId ?? refund.platformRefundId,
-      platformCode: answer.code ?? null,
-    };
-    if (answer.state === 'failed' && answer.code === 'NOT_FOUND') {
-      // The platform never took it: it may be sent now without being sent twice.
-      await tx
-        .update(refunds)
-        .set({ ...platform, platformState: null, settleAt: later(0) })
-        .where(eq(refunds.id, refund.id));
-      return;
-    }
-    if (answer.state === 'success' || answer.state === 'failed') {
-      await settleAtPlatform(tx, refund, answer.state, answer);
-      return;
-    }
-    // Taken and under way, or no answer to believe: asked again after the claim's wait (already set).
-    await tx.update(refunds).set(platform).where(eq(refunds.id, refund.id));
+    // Credentials refused: ten minutes for someone to fix the settings; never taken: sent again now; under way
+    // or no answer to believe: asked again after the claim's wait (already set).
+    const next =
+      effect.then === 'fix'
+        ? { settleAt: new Date(Date.now() + FIX_AFTER_MS) }
+        : effect.then === 'resend'
+          ? { settleAt: new Date() }
+          : {};
+    await tx
+      .update(refunds)
+      .set({ ...effect.patch, ...next })
+      .where(eq(refunds.id, refund.id));
   });
 }
 

@@ -17,9 +17,10 @@ import type { Db, Tx } from '../db/index.js';
 import { enqueue } from '../jobs/index.js';
 import { sandboxesOn } from '../manifest.js';
 import {
+  askRefund,
   nextLook,
-  ProviderError,
   providerFor,
+  refundEffect,
   type PaymentProvider,
   type RefundAnswer,
   type RefundAsk,
@@ -98,42 +99,28 @@ async function claimOne(db: Db): Promise<Claim | 'waiting' | 'sandbox' | null> {
 
 /** Steps 2 and 3 for one claimed refund. */
 async function advance(db: Db, claim: Claim): Promise<void> {
-  let said: RefundAnswer | ProviderError;
-  try {
-    said =
-      claim.phase === 'send' ? await claim.provider.refund(claim.ask) : await claim.provider.queryRefund(claim.ask);
-  } catch (e) {
-    if (!(e instanceof ProviderError)) throw e;
-    said = e;
-  }
+  const said = await askRefund(claim.provider, claim.phase, claim.ask);
   await db.transaction(async (tx) => {
     const [refund] = await tx.select().from(r).where(eq(r.id, claim.id)).for('update');
     if (!refund || refund.state !== 'pending') return;
-    if (said instanceof ProviderError) {
-      // Refused before the platform took anything: one being sent goes again once the settings are fixed.
-      await tx
-        .update(r)
-        .set({
-          ...(claim.phase === 'send' ? { platformState: null } : {}),
-          platformCode: said.fault.toUpperCase(),
-          settleAt: new Date(Date.now() + FIX_AFTER_MS),
-        })
-        .where(eq(r.id, refund.id));
+    const effect = refundEffect(said, claim.phase, refund.platformRefundId);
+    if (effect.then === 'ended') {
+      await settleRefund(tx, refund, effect.outcome === 'success' ? 'paid' : 'failed', {
+        platformRefundId: effect.patch.platformRefundId ?? undefined,
+        code: effect.patch.platformCode ?? undefined,
+      });
       return;
     }
-    const platform = {
-      platformRefundId: said.platformRefundId ?? refund.platformRefundId,
-      platformCode: said.code ?? null,
-    };
-    if (said.state === 'failed' && said.code === 'NOT_FOUND')
-      // Never taken: it may be sent now without being sent twice.
-      await tx
-        .update(r)
-        .set({ ...platform, platformState: null, settleAt: sql`now()` })
-        .where(eq(r.id, refund.id));
-    else if (said.state === 'success' || said.state === 'failed')
-      await settleRefund(tx, refund, said.state === 'success' ? 'paid' : 'failed', said);
-    else await tx.update(r).set(platform).where(eq(r.id, refund.id));
+    const next =
+      effect.then === 'fix'
+        ? { settleAt: new Date(Date.now() + FIX_AFTER_MS) }
+        : effect.then === 'resend'
+          ? { settleAt: new Date() }
+          : {};
+    await tx
+      .update(r)
+      .set({ ...effect.patch, ...next })
+      .where(eq(r.id, refund.id));
   });
 }
 
