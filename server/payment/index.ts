@@ -19,7 +19,7 @@ export { rsaPublicKey } from './check.js';
 export { providerFor, platformEndpoints, type PayPlatform } from './provider/resolve.js';
 export { answerEffect, FIRST_QUERY_MS, lookAt, nextLook, openNative, type AnswerEffect } from './provider/native.js';
 export { paymentNoticeRoute, type PaymentNoticeRoute } from './provider/notices.js';
-export { askRefund, refundEffect, type RefundEffect, type RefundPhase } from './provider/refunds.js';
+export { askRefund, FIX_AFTER_MS, refundEffect, type RefundEffect, type RefundPhase } from './provider/refunds.js';
 export {
   answerNotice,
   noticeAdapter,

@@ -25,6 +25,7 @@ import { enqueue } from '../jobs/index.js';
 import { orders } from '../order/index.js';
 import {
   askRefund,
+  FIX_AFTER_MS,
   notifyAddress,
   providerFor,
   refundEffect,
@@ -53,8 +54,6 @@ export const notifyUrl = (adapter: string, tenantId: number, env: NodeJS.Process
 /** The wait before a taken refund is first queried, doubling with each try up to an hour. */
 const QUERY_AFTER_MS = 60_000;
 const QUERY_CAP_MS = 60 * 60_000;
-/** The wait after credentials the platform refused, or none to use: someone has to fix the settings. */
-const FIX_AFTER_MS = 10 * 60_000;
 
 const waitAfter = (attempts: number) => Math.min(QUERY_CAP_MS, QUERY_AFTER_MS * 2 ** Math.max(0, attempts - 1));
 
@@ -142,16 +141,7 @@ async function advance(db: Db, claim: Claim): Promise<void> {
     }
     // Credentials refused: ten minutes for someone to fix the settings; never taken: sent again now; under way
     // or no answer to believe: asked again after the claim's wait (already set).
-    const next =
-      effect.then === 'fix'
-        ? { settleAt: new Date(Date.now() + FIX_AFTER_MS) }
-        : effect.then === 'resend'
-          ? { settleAt: new Date() }
-          : {};
-    await tx
-      .update(refunds)
-      .set({ ...effect.patch, ...next })
-      .where(eq(refunds.id, refund.id));
+    await tx.update(refunds).set(effect.patch).where(eq(refunds.id, refund.id));
   });
 }
 

@@ -18,6 +18,7 @@ import { enqueue } from '../jobs/index.js';
 import { sandboxesOn } from '../manifest.js';
 import {
   askRefund,
+  FIX_AFTER_MS,
   nextLook,
   providerFor,
   refundEffect,
@@ -34,8 +35,6 @@ export const GIVE_BACK_BATCH = 20;
 /** A give-back refund's number at the platforms (WeChat and Alipay allow 64 characters). */
 export const giveBackRefundNumber = (id: number) => `WB${String(id).padStart(12, '0')}`;
 
-/** The wait after credentials the platform refused, or none to use: someone has to fix the settings. */
-const FIX_AFTER_MS = 10 * 60_000;
 /** Queried with a growing wait, at most five minutes (`nextLook` with no expiry to keep to). */
 const NO_EXPIRY = new Date(0);
 
@@ -111,16 +110,7 @@ async function advance(db: Db, claim: Claim): Promise<void> {
       });
       return;
     }
-    const next =
-      effect.then === 'fix'
-        ? { settleAt: new Date(Date.now() + FIX_AFTER_MS) }
-        : effect.then === 'resend'
-          ? { settleAt: new Date() }
-          : {};
-    await tx
-      .update(r)
-      .set({ ...effect.patch, ...next })
-      .where(eq(r.id, refund.id));
+    await tx.update(r).set(effect.patch).where(eq(r.id, refund.id));
   });
 }
 

@@ -5,6 +5,9 @@
  */
 import { ProviderError, type PaymentProvider, type RefundAnswer, type RefundAsk } from './types.js';
 
+/** The wait after credentials the platform refused, or none to use: someone has to fix the settings. */
+export const FIX_AFTER_MS = 10 * 60_000;
+
 /** `send` until the platform took it; `query` from then on (a lost answer is never sent twice). */
 export type RefundPhase = 'send' | 'query';
 
@@ -27,12 +30,13 @@ export async function askRefund(
  * the platform never took it, so it may be sent now without being sent twice; `fix` — refused before the
  * platform took anything (credentials, certificates): one being sent goes again once the settings are fixed,
  * one taken before stays sent, to be queried; `wait` — under way or no answer to believe, asked again later.
- * `patch` is what the refund's row takes (the caller adds when it is next looked at).
+ * `patch` is what the refund's row takes, with when it is next looked at where the answer moves that (a wait
+ * keeps the claim's).
  */
 export type RefundEffect =
   | { then: 'ended'; outcome: 'success' | 'failed'; patch: Seen }
-  | { then: 'resend'; patch: Seen & { platformState: null } }
-  | { then: 'fix'; patch: { platformCode: string; platformState?: null } }
+  | { then: 'resend'; patch: Seen & { platformState: null; settleAt: Date } }
+  | { then: 'fix'; patch: { platformCode: string; platformState?: null; settleAt: Date } }
   | { then: 'wait'; patch: Seen };
 interface Seen {
   platformRefundId: string | null;
@@ -47,11 +51,15 @@ export function refundEffect(
   if (said instanceof ProviderError)
     return {
       then: 'fix',
-      patch: { ...(phase === 'send' ? { platformState: null } : {}), platformCode: said.fault.toUpperCase() },
+      patch: {
+        ...(phase === 'send' ? { platformState: null } : {}),
+        platformCode: said.fault.toUpperCase(),
+        settleAt: new Date(Date.now() + FIX_AFTER_MS),
+      },
     };
   const seen = { platformRefundId: said.platformRefundId ?? knownRefundId, platformCode: said.code ?? null };
   if (said.state === 'failed' && said.code === 'NOT_FOUND')
-    return { then: 'resend', patch: { ...seen, platformState: null } };
+    return { then: 'resend', patch: { ...seen, platformState: null, settleAt: new Date() } };
   if (said.state === 'success' || said.state === 'failed') return { then: 'ended', outcome: said.state, patch: seen };
   return { then: 'wait', patch: seen };
 }
