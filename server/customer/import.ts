@@ -19,6 +19,7 @@ import type { Lang } from '../../shared/i18n/define.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
 import type { AuthUser } from '../http/principal.js';
 import {
+  checkBy,
   importJob,
   importReport,
   ownImport,
@@ -122,13 +123,7 @@ export const staffImporter: SheetImporter<CustomerStaffInput, ImportColumn> = {
   columns: IMPORT_COLUMNS,
   label: (lang, column) => catalogues[lang].customer.staff[column],
   required: ['name', 'cardId', 'phone'],
-  check(cells) {
-    const [name, position, cardId, phone, remark] = cells;
-    const parsed = customerStaffInput.safeParse({ name, position, cardId, phone, remark });
-    return parsed.success
-      ? { input: parsed.data }
-      : { problems: parsed.error.issues.map((i) => ({ key: i.message, field: String(i.path[0]) })) };
-  },
+  check: checkBy(customerStaffInput, IMPORT_COLUMNS),
   unique: { column: 'cardId', problem: 'customer.sheet.cardInFile' },
   names: (lang) => {
     const texts = catalogues[lang].customer.sheet;

@@ -66,6 +66,28 @@ export interface SheetSpec<T, C extends string = string> {
   aliases?: (column: C) => readonly string[];
 }
 
+/**
+ * A row checked by the schema a single add is checked by: the cells named by the sheet's columns, in order;
+ * each issue a problem at the column it is about.
+ */
+export function checkBy<T, C extends string>(
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
+  },
+  columns: readonly C[],
+): SheetSpec<T, C>['check'] {
+  return (cells) => {
+    const parsed = schema.safeParse(Object.fromEntries(columns.map((c, i) => [c, cells[i]])));
+    return parsed.success
+      ? { input: parsed.data }
+      : { problems: parsed.error.issues.map((i) => ({ key: i.message, field: String(i.path[0]) })) };
+  };
+}
+
 /** A zip's first bytes (an .xlsx is one): told at the upload, checked again before reading. */
 export const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
 

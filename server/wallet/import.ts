@@ -21,6 +21,7 @@ import {
 import type { Db, Queryable } from '../db/index.js';
 import type { AuthUser } from '../http/principal.js';
 import {
+  checkBy,
   importJob,
   importReport,
   ownImport,
@@ -103,13 +104,7 @@ export const walletImporter: SheetImporter<WalletImportRow, WalletImportColumn> 
   columns: WALLET_IMPORT_COLUMNS,
   label,
   required: ['phone', 'principal'],
-  check(cells) {
-    const [phone, principal, bonus, card] = cells;
-    const parsed = walletImportRow.safeParse({ phone, principal, bonus, card });
-    return parsed.success
-      ? { input: parsed.data }
-      : { problems: parsed.error.issues.map((i) => ({ key: i.message, field: String(i.path[0]) })) };
-  },
+  check: checkBy(walletImportRow, WALLET_IMPORT_COLUMNS),
   unique: { column: 'phone', problem: 'wallet.sheet.inFile' },
   names: (lang) => {
     const texts = catalogues[lang].wallet.sheet;
