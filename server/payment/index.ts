@@ -19,7 +19,14 @@ export { rsaPublicKey } from './check.js';
 export { providerFor, platformEndpoints, type PayPlatform } from './provider/resolve.js';
 export { answerEffect, FIRST_QUERY_MS, lookAt, nextLook, openNative, type AnswerEffect } from './provider/native.js';
 export { paymentNoticeRoute, type PaymentNoticeRoute } from './provider/notices.js';
-export { askRefund, FIX_AFTER_MS, refundEffect, type RefundEffect, type RefundPhase } from './provider/refunds.js';
+export {
+  askRefund,
+  FIX_AFTER_MS,
+  refundEffect,
+  refundQueryAt,
+  type RefundEffect,
+  type RefundPhase,
+} from './provider/refunds.js';
 export {
   answerNotice,
   noticeAdapter,

@@ -29,6 +29,7 @@ import {
   notifyAddress,
   providerFor,
   refundEffect,
+  refundQueryAt,
   type PaymentProvider,
   type RefundAnswer,
   type RefundAsk,
@@ -50,12 +51,6 @@ export const NOTIFY_PATH = '/notify/refund';
 /** Where a refund of a tenant asks its platform to tell of its end, when the upstream's public address is set. */
 export const notifyUrl = (adapter: string, tenantId: number, env: NodeJS.ProcessEnv = process.env) =>
   notifyAddress(`${NOTIFY_PATH}/${adapter}/${tenantId}`, env);
-
-/** The wait before a taken refund is first queried, doubling with each try up to an hour. */
-const QUERY_AFTER_MS = 60_000;
-const QUERY_CAP_MS = 60 * 60_000;
-
-const waitAfter = (attempts: number) => Math.min(QUERY_CAP_MS, QUERY_AFTER_MS * 2 ** Math.max(0, attempts - 1));
 
 interface Claim {
   id: number;
@@ -94,7 +89,7 @@ async function claimOne(db: Db): Promise<Claim | 'waiting' | null> {
       // this refund waits, saying so, and the ones behind it go on.
       missing = 'CREDENTIALS';
     }
-    const next = new Date(Date.now() + (provider ? waitAfter(refund.attempts + 1) : FIX_AFTER_MS));
+    const next = provider ? refundQueryAt(refund.attempts + 1) : new Date(Date.now() + FIX_AFTER_MS);
     await tx
       .update(refunds)
       .set(

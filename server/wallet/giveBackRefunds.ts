@@ -19,9 +19,9 @@ import { sandboxesOn } from '../manifest.js';
 import {
   askRefund,
   FIX_AFTER_MS,
-  nextLook,
   providerFor,
   refundEffect,
+  refundQueryAt,
   type PaymentProvider,
   type RefundAnswer,
   type RefundAsk,
@@ -34,9 +34,6 @@ export const GIVE_BACK_BATCH = 20;
 
 /** A give-back refund's number at the platforms (WeChat and Alipay allow 64 characters). */
 export const giveBackRefundNumber = (id: number) => `WB${String(id).padStart(12, '0')}`;
-
-/** Queried with a growing wait, at most five minutes (`nextLook` with no expiry to keep to). */
-const NO_EXPIRY = new Date(0);
 
 type Row = typeof r.$inferSelect;
 
@@ -69,7 +66,8 @@ async function claimOne(db: Db): Promise<Claim | 'waiting' | 'sandbox' | null> {
     }
     const provider = await providerFor(tx, refund.tenantId, topUp.platform).catch(() => null);
     const usable = provider && provider.name === refund.provider;
-    const next = usable ? nextLook(refund.attempts + 1, NO_EXPIRY) : new Date(Date.now() + FIX_AFTER_MS);
+    // Queried as an order's refund is: the wait doubling from a minute to an hour.
+    const next = usable ? refundQueryAt(refund.attempts + 1) : new Date(Date.now() + FIX_AFTER_MS);
     await tx
       .update(r)
       .set(

@@ -8,6 +8,14 @@ import { ProviderError, type PaymentProvider, type RefundAnswer, type RefundAsk 
 /** The wait after credentials the platform refused, or none to use: someone has to fix the settings. */
 export const FIX_AFTER_MS = 10 * 60_000;
 
+/** The wait before a taken refund is first queried, doubling with each try up to an hour (a bank card's refund takes days). */
+const QUERY_AFTER_MS = 60_000;
+const QUERY_CAP_MS = 60 * 60_000;
+
+/** When a refund sent or asked about `attempts` times is next looked at. */
+export const refundQueryAt = (attempts: number, now = Date.now()) =>
+  new Date(now + Math.min(QUERY_CAP_MS, QUERY_AFTER_MS * 2 ** Math.max(0, attempts - 1)));
+
 /** `send` until the platform took it; `query` from then on (a lost answer is never sent twice). */
 export type RefundPhase = 'send' | 'query';
 
