@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { catalogues } from '../../../shared/domains.js';
+import { sellingChannel } from '../activity/support.js';
 import { bridgeCall, openAs, pickRegion, test } from '../support.js';
 
 const en = catalogues.en.oplog;
@@ -91,14 +92,30 @@ test('tenant1 narrows the log by time, exports it, and finds the export recorded
 
 test("an activity's page shows its own history", async ({ page, baseURL }) => {
   await openAs(page, baseURL, 'tenant1', '/marketing/scene');
-  const list = await bridgeCall(page.request, 'activity.page', { query: { pageNum: 1, pageSize: 50 }, body: {} });
-  const activity = (list.content as { list: { id: number; state: string }[] }).list.find((a) => a.state === 'active')!;
+  // An activity of its own: one another file made may carry other operations in its history.
+  const { deviceId, channel } = await sellingChannel(page, 3);
+  const made = await bridgeCall(page.request, 'activity.create', {
+    body: {
+      name: `操作记录活动${Date.now() % 1_000_000}`,
+      type: 'discount',
+      tag: '记录',
+      startAt: new Date(Date.now() - 120_000).toISOString(),
+      endAt: new Date(Date.now() + 86_400_000).toISOString(),
+      target: 'devices',
+      deviceIds: [deviceId],
+      products: [{ productId: channel.productId, price: Math.max(1, channel.price! - 1) }],
+      platforms: ['digitalRmb'],
+    },
+  });
+  expect(made.ok).toBe(true);
+  const activity = made.content as { id: number };
   for (const state of ['disabled', 'normal'])
     expect(
       (await bridgeCall(page.request, 'activity.setState', { params: { id: activity.id }, body: { state } })).ok,
     ).toBe(true);
   await page.goto(`/marketing/scenedeatil?id=${activity.id}`);
   const rows = page.getByTestId('activity-history-row');
+  // Its two changes of state, newest first.
   await expect(rows).toHaveCount(2);
   await expect(rows.first().getByTestId('activity-history-op')).toHaveText(`${en.kinds.operation} · activity.setState`);
   await rows.first().getByTestId('activity-history-open').click();
