@@ -21,6 +21,24 @@ import { stateOfRow } from './activities.js';
 
 const DAY = 86_400_000;
 
+/** A coupon's end: its days from `now`, and never past its activity's end (after it, no sale is priced by it). */
+export const couponValidUntil = (a: { endAt: Date; extendedEndAt: Date | null }, days: number, now: Date) =>
+  new Date(Math.min(now.getTime() + days * DAY, (a.extendedEndAt ?? a.endAt).getTime()));
+
+/**
+ * A coupon activity locked for the rest of the transaction, with the coupons it has issued so far (claimed,
+ * sent or given); null when it is no coupon activity running now.
+ */
+export async function lockLiveCouponActivity(tx: Tx, activityId: number, now: Date) {
+  const [a] = await tx.select().from(activities).where(eq(activities.id, activityId)).for('update');
+  if (!a || a.type !== 'coupon' || !a.coupon || stateOfRow(a, now) !== 'active') return null;
+  const [issued] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(coupons)
+    .where(eq(coupons.activityId, a.id));
+  return { ...a, coupon: a.coupon, issued: issued!.n };
+}
+
 /** The coupon activities of the member's tenant active now, with what is left. */
 export async function claimable(db: Queryable, member: MemberCaller) {
   const now = new Date();
@@ -85,15 +103,13 @@ export async function claim(db: Db, member: MemberCaller, activityId: number) {
       .where(eq(coupons.activityId, a.id));
     if (row!.all >= a.coupon.quantity) throw new BizError(CODE.couponsGone);
     if (row!.mine >= a.coupon.perMember) throw new BizError(CODE.couponClaimLimit);
-    // Valid for its days from the claim, and never past the activity's end: after it, no sale is priced by it.
-    const end = (a.extendedEndAt ?? a.endAt).getTime();
     const [made] = await tx
       .insert(coupons)
       .values({
         activityId: a.id,
         tenantId: a.tenantId,
         memberId: member.id,
-        validUntil: new Date(Math.min(now.getTime() + a.coupon.validDays * DAY, end)),
+        validUntil: couponValidUntil(a, a.coupon.validDays, now),
       })
       .returning({ id: coupons.id });
     // Exchanged for points: spent with the coupon, keyed by it; short (950), the claim rolls back whole.

@@ -12,12 +12,11 @@ import type { Db, Queryable, Tx } from '../db/index.js';
 import { rowsOf } from '../db/sql.js';
 import { RequestValidationError } from '../http/errors.js';
 import { addPoints, members } from '../member/index.js';
-import { stateOfRow } from './activities.js';
+import { couponValidUntil, lockLiveCouponActivity } from './coupons.js';
 import { activities, coupons, memberRewardGrants as g, memberRewards as r } from './schema.js';
 
 /** Members rewarded in one run at most, per tenant and kind: a backlog is worked off run by run. */
 const BATCH = 500;
-const DAY = 86_400_000;
 const REASON: Record<RewardKind, string> = { signUp: '注册奖励', birthday: '生日奖励' };
 
 export async function rewardsOf(db: Queryable, tenantId: number): Promise<MemberReward[]> {
@@ -89,20 +88,15 @@ async function claimDue(tx: Tx, reward: typeof r.$inferSelect, now: Date) {
 
 /** A coupon of the reward's activity for the member, while it is active and has coupons left; its id or null. */
 async function rewardCoupon(tx: Tx, activityId: number, memberId: number, now: Date): Promise<number | null> {
-  const [a] = await tx.select().from(activities).where(eq(activities.id, activityId)).for('update');
-  if (!a || a.type !== 'coupon' || !a.coupon || stateOfRow(a, now) !== 'active') return null;
-  const [issued] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(coupons)
-    .where(eq(coupons.activityId, a.id));
-  if (issued!.n >= a.coupon.quantity) return null;
+  const a = await lockLiveCouponActivity(tx, activityId, now);
+  if (!a || a.issued >= a.coupon.quantity) return null;
   const [made] = await tx
     .insert(coupons)
     .values({
       activityId: a.id,
       tenantId: a.tenantId,
       memberId,
-      validUntil: new Date(Math.min(now.getTime() + a.coupon.validDays * DAY, (a.extendedEndAt ?? a.endAt).getTime())),
+      validUntil: couponValidUntil(a, a.coupon.validDays, now),
     })
     .returning({ id: coupons.id });
   return made!.id;

@@ -14,10 +14,9 @@ import { rowsOf } from '../db/sql.js';
 import { groupMembers, groups } from '../group/index.js';
 import { BizError } from '../http/errors.js';
 import type { Scope } from '../scope.js';
-import { activityOf, stateOfRow } from './activities.js';
-import { activities, coupons, couponSends as s } from './schema.js';
-
-const DAY = 86_400_000;
+import { activityOf } from './activities.js';
+import { couponValidUntil, lockLiveCouponActivity } from './coupons.js';
+import { coupons, couponSends as s } from './schema.js';
 
 export async function sendCoupons(
   db: Db,
@@ -28,18 +27,16 @@ export async function sendCoupons(
 ): Promise<CouponSend> {
   await activityOf(db, scope, activityId);
   const id = await db.transaction(async (tx) => {
-    const [a] = await tx.select().from(activities).where(eq(activities.id, activityId)).for('update');
     const now = new Date();
-    if (!a || a.type !== 'coupon' || !a.coupon || stateOfRow(a, now) !== 'active')
-      throw new BizError(CODE.couponNotClaimable);
+    const a = await lockLiveCouponActivity(tx, activityId, now);
+    if (!a) throw new BizError(CODE.couponNotClaimable);
     const [group] = await tx
       .select({ id: groups.id, name: groups.name })
       .from(groups)
       .where(and(eq(groups.id, input.groupId), eq(groups.tenantId, a.tenantId), eq(groups.state, 'normal')));
     if (!group) throw new BizError(CODE.groupNotFound);
     const validDays = Math.min(input.validDays ?? a.coupon.validDays, a.coupon.validDays);
-    // Valid for its days from now, and never past the activity's end: after it, no sale is priced by it.
-    const validUntil = new Date(Math.min(now.getTime() + validDays * DAY, (a.extendedEndAt ?? a.endAt).getTime()));
+    const validUntil = couponValidUntil(a, validDays, now);
     const [made] = await tx
       .insert(s)
       .values({
@@ -54,11 +51,7 @@ export async function sendCoupons(
         createdBy: userId,
       })
       .returning({ id: s.id });
-    const [issued] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(coupons)
-      .where(eq(coupons.activityId, a.id));
-    const room = Math.max(0, a.coupon.quantity - issued!.n);
+    const room = Math.max(0, a.coupon.quantity - a.issued);
     // The group's activated members, each once; those sent one of this activity before are left as they are.
     const audience = sql`select distinct gm.member_id from ${groupMembers} gm
       where gm.group_id = ${group.id} and gm.state = 'activated' and gm.member_id is not null`;
