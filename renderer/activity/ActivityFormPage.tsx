@@ -29,6 +29,7 @@ import { useOp, useOpMutation } from '../bridge.js';
 import {
   DateTimeInput,
   DetailPage,
+  FormChoice,
   FormRadio,
   FormTenantField,
   forTenant,
@@ -274,6 +275,23 @@ function ActivityForm({ activity, type }: { activity: ActivityDetail | undefined
                 testId="activity-form-groups"
               />
             )}
+          />
+        )}
+        {/* Tier-only: shown where the tenant has member grades (shared/member/grades.ts), or the activity names one. */}
+        {(choices.data?.grades.length ?? 0) > 0 && (
+          <FormChoice
+            control={form.control}
+            name="minGradeId"
+            label={t('activity.minGrade')}
+            required={false}
+            options={[
+              { value: '', text: t('activity.anyGrade') },
+              ...(choices.data?.grades ?? []).map((g) => ({
+                value: String(g.id),
+                text: t('activity.gradeAndAbove', { name: g.name }),
+              })),
+            ]}
+            testId="activity-form-grade"
           />
         )}
         <div className={styles.pair}>

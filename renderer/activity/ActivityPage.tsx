@@ -150,6 +150,11 @@ function facts(a: ActivityDetail, t: T): InfoItem[] {
           ? t('activity.crowds.everyone')
           : t('common.labelled', { label: t(`activity.crowds.${a.crowd}`), value: list(a.groups) }),
     },
+    a.minGrade !== null && {
+      label: t('activity.minGrade'),
+      value: t('activity.gradeAndAbove', { name: a.minGrade.name }),
+      testId: 'activity-page-grade',
+    },
     { label: t('activity.newUserOnly'), value: t(a.newUserOnly ? 'activity.yes' : 'activity.no') },
     { label: t(`activity.${a.target}`), value: list(a.target === 'devices' ? a.devices : a.scenes) },
     {

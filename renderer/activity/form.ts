@@ -26,6 +26,8 @@ export interface ActivityValues {
   newUserOnly: boolean;
   crowd: 'everyone' | 'inGroups' | 'notInGroups';
   groupIds: number[];
+  /** A tier-only activity's lowest grade, as its id ('' : anyone). */
+  minGradeId: string;
   target: 'devices' | 'scenes';
   deviceIds: number[];
   sceneIds: number[];
@@ -86,6 +88,7 @@ export function emptyValues(type: ActivityType, now = Date.now()): ActivityValue
     newUserOnly: false,
     crowd: 'everyone',
     groupIds: [],
+    minGradeId: '',
     target: 'devices',
     deviceIds: [],
     sceneIds: [],
@@ -129,6 +132,7 @@ export function valuesOf(a: ActivityDetail): ActivityValues {
     newUserOnly: a.newUserOnly,
     crowd: a.crowd,
     groupIds: a.groups.map((g) => g.id),
+    minGradeId: a.minGrade ? String(a.minGrade.id) : '',
     target: a.target,
     deviceIds: a.devices.map((d) => d.id),
     sceneIds: a.scenes.map((s) => s.id),
@@ -174,6 +178,7 @@ export function toInput(v: ActivityValues): ActivityInput {
     newUserOnly: v.newUserOnly,
     crowd: v.crowd,
     groupIds: v.crowd === 'everyone' ? [] : v.groupIds,
+    ...(v.minGradeId ? { minGradeId: Number(v.minGradeId) } : {}),
     target: v.target,
     deviceIds: v.target === 'devices' ? v.deviceIds : [],
     sceneIds: v.target === 'scenes' ? v.sceneIds : [],

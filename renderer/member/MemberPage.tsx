@@ -114,6 +114,11 @@ export default function MemberPage() {
           { label: t('member.id'), value: data.id },
           { label: t('member.cardNumber'), value: data.cardNumber },
           { label: t('member.points'), value: data.points },
+          {
+            label: t('member.grade'),
+            value: data.gradeName ?? t('member.grades.none'),
+            testId: 'member-page-grade',
+          },
           ...(data.owed > 0 ? [{ label: t('member.owed'), value: data.owed }] : []),
           {
             label: t('member.phone'),

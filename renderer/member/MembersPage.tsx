@@ -74,6 +74,7 @@ export default function MembersPage() {
         cellTestId: 'member-row-points',
         value: (m) => m.points,
       }),
+      column('grade', { minWidth: 80, width: 100, fold: 2, value: (m) => m.gradeName ?? '' }),
       column('state', {
         minWidth: 80,
         width: 90,

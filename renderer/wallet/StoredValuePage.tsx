@@ -1,7 +1,7 @@
 /**
  * /memberCenter/storedValue (stored value, beyond spec §2: docs/domains/wallet.md): a tenant's wallet settings
  * — which part a spend draws on first, the cap —, its top-up bonus tiers in force and to come, and the monthly
- * liability report with its export; and balances imported from the operator's old prepaid cards. The admin and a first-level tenant choose the tenant (a second-level one
+ * liability report with its export; the member grades (GradesPanel.tsx); and balances imported from the operator's old prepaid cards. The admin and a first-level tenant choose the tenant (a second-level one
  * shows its parent's where it has none of its own); the report covers every tenant of the caller's unless one
  * is chosen.
  */
@@ -12,6 +12,7 @@ import type { TierSet } from '../../shared/wallet/index.js';
 import { UserContext } from '../app/session.js';
 import { useOp } from '../bridge.js';
 import { InfoList, ListHead, seesTenants, TenantField, useScreen } from '../kit/index.js';
+import { GradesPanel } from './GradesPanel.js';
 import { LiabilityPanel } from './LiabilityPanel.js';
 import { SettingsDialog } from './SettingsDialog.js';
 import { TierSetDialog } from './TierSetDialog.js';
@@ -119,6 +120,7 @@ export default function StoredValuePage() {
           {s.tiersInherited && <Text size={200}>{t('wallet.tiers.inherited')}</Text>}
         </div>
       )}
+      {ready && <GradesPanel tenantId={tenantId} />}
       <LiabilityPanel tenantId={tenantId} />
       {editing === 'settings' && s && (
         <SettingsDialog settings={s} tenantId={tenantId} onClose={() => setEditing(undefined)} />

@@ -30,6 +30,7 @@ import { devices } from '../device/index.js';
 import { products } from '../product/schema.js';
 import { scenes } from '../scene/index.js';
 import { groups } from '../group/index.js';
+import { memberGrades } from '../member/index.js';
 import { sceneDevices } from '../scene/schema.js';
 import { activities, activityDevices, activityGroups, activityProducts, activityScenes } from './schema.js';
 import { standingUses } from './uses.js';
@@ -148,9 +149,10 @@ export async function activityOf(db: Queryable, scope: Scope, id: number): Promi
   if (!row) throw new BizError(CODE.activityNotFound);
   const [[rule], groupRows, deviceRows, sceneRows, productRows] = await Promise.all([
     db
-      .select({ a: activities, createdBy: users.username })
+      .select({ a: activities, createdBy: users.username, gradeName: memberGrades.name })
       .from(activities)
       .leftJoin(users, eq(users.id, activities.createdBy))
+      .leftJoin(memberGrades, eq(memberGrades.id, activities.minGradeId))
       .where(eq(activities.id, id)),
     db
       .select({ id: groups.id, name: groups.name })
@@ -182,6 +184,7 @@ export async function activityOf(db: Queryable, scope: Scope, id: number): Promi
     ...toItem(row, new Date()),
     newUserOnly: a.newUserOnly,
     groups: groupRows,
+    minGrade: a.minGradeId === null ? null : { id: a.minGradeId, name: rule!.gradeName ?? '' },
     devices: deviceRows,
     scenes: sceneRows,
     productLines: productRows,
@@ -210,6 +213,7 @@ const ruleColumns = (a: ActivityRule) => ({
   endAt: new Date(a.endAt),
   newUserOnly: a.newUserOnly,
   crowd: a.crowd,
+  minGradeId: a.minGradeId ?? null,
   target: a.target,
   purchaseLimit: a.purchaseLimit ?? null,
   rate: a.rate ?? null,

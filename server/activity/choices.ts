@@ -8,13 +8,13 @@ import { devices, tenantProducts } from '../device/index.js';
 import { products } from '../product/schema.js';
 import { scenes } from '../scene/index.js';
 import { groups } from '../group/index.js';
-import { members } from '../member/index.js';
+import { memberGrades, members } from '../member/index.js';
 import type { Scope } from '../scope.js';
 
 const CHOICES = 500;
 
 export async function activityChoices(db: Queryable, tenantId: number) {
-  const [deviceRows, sceneRows, productRows, groupRows] = await Promise.all([
+  const [deviceRows, sceneRows, productRows, groupRows, gradeRows] = await Promise.all([
     db
       .select({ id: devices.id, name: devices.name, serial: devices.serial })
       .from(devices)
@@ -39,14 +39,19 @@ export async function activityChoices(db: Queryable, tenantId: number) {
       .where(eq(groups.tenantId, tenantId))
       .orderBy(asc(groups.name), asc(groups.id))
       .limit(CHOICES),
+    db
+      .select({ id: memberGrades.id, name: memberGrades.name })
+      .from(memberGrades)
+      .where(eq(memberGrades.tenantId, tenantId))
+      .orderBy(asc(memberGrades.minSpend)),
   ]);
-  return { devices: deviceRows, scenes: sceneRows, products: productRows, groups: groupRows };
+  return { devices: deviceRows, scenes: sceneRows, products: productRows, groups: groupRows, grades: gradeRows };
 }
 
-/** 3414 unless every device, scene, group and product the activity names is one its tenant may name (however many it has). */
+/** 3414 unless every device, scene, group, grade and product the activity names is one its tenant may name (however many it has). */
 export async function checkRefs(db: Queryable, tenantId: number, a: ActivityRule) {
   const all = async (
-    table: typeof devices | typeof scenes | typeof groups | typeof products,
+    table: typeof devices | typeof scenes | typeof groups | typeof products | typeof memberGrades,
     ids: readonly number[],
     mine: SQL,
   ) => {
@@ -61,6 +66,7 @@ export async function checkRefs(db: Queryable, tenantId: number, a: ActivityRule
   await all(devices, a.deviceIds, eq(devices.tenantId, tenantId));
   await all(scenes, a.sceneIds, eq(scenes.tenantId, tenantId));
   await all(groups, a.groupIds, eq(groups.tenantId, tenantId));
+  await all(memberGrades, a.minGradeId === undefined ? [] : [a.minGradeId], eq(memberGrades.tenantId, tenantId));
   await all(
     products,
     a.products.map((p) => p.productId),

@@ -119,7 +119,7 @@ export async function priceDemoHistory(
           (sum, l) => sum + l.amount,
           0,
         );
-        const points = member.earns ? pointsForAmount(amount) : 0;
+        const points = member.earns ? pointsForAmount(amount, member.pointsPercent) : 0;
         if (points > 0) await earnForOrder(tx, member, points, sale, sale.createdAt);
       }
     }

@@ -28,6 +28,8 @@ import { groupMembers, groups } from '../group/index.js';
 import { orderItems, orders } from '../order/schema.js';
 import { sceneDevices } from '../scene/schema.js';
 import { checkRefs } from './choices.js';
+import { draftGrades } from './pricing.js';
+import { members } from '../member/index.js';
 
 const DAY = 86_400_000;
 type Period = 'daily' | 'weekly' | 'monthly' | 'yearly';
@@ -119,7 +121,15 @@ export async function dryRun(
       .groupBy(orders.memberId);
     for (const f of firsts) firstPaid.set(f.memberId!, f.first);
   }
-  const rule = draftPricingRule(a, 0);
+  // A member's grade is today's (a replay does not know what it was at each sale).
+  const gradeOf = new Map<number, number | null>();
+  if (memberIds.length)
+    for (const m of await db
+      .select({ id: members.id, grade: members.gradeId })
+      .from(members)
+      .where(inArray(members.id, memberIds)))
+      gradeOf.set(m.id, m.grade);
+  const rule = draftPricingRule(a, 0, await draftGrades(db, a.minGradeId));
   const limit = a.purchaseLimit && a.purchaseLimit.period !== 'unlimited' ? a.purchaseLimit : null;
   const units = new Map<string, number>();
   const orders_ = new Map<number, number>();
@@ -154,6 +164,7 @@ export async function dryRun(
       known: member !== null,
       newUser: member !== null && firstPaid.get(member) === sale.id,
       groups: member === null ? [] : (inGroups.get(member) ?? []),
+      grade: member === null ? null : (gradeOf.get(member) ?? null),
     };
     const base = { lines, coupons: [], customer, at, platform: sale.platform };
     const without = priceBasket({ ...base, rules: [] });

@@ -27,7 +27,7 @@ import { products } from '../product/schema.js';
 import { sceneDevices } from '../scene/schema.js';
 import { activityOf } from './activities.js';
 import { checkNamed, checkRefs } from './choices.js';
-import { priceRequest } from './pricing.js';
+import { draftGrades, priceRequest } from './pricing.js';
 import type { MemberCaller } from '../http/principal.js';
 import { tenants } from '../identity/schema.js';
 
@@ -48,7 +48,7 @@ async function draftRule(db: Queryable, draft: ActivityRule, deviceId: number, a
             .where(and(eq(sceneDevices.deviceId, deviceId), inArray(sceneDevices.sceneId, a.sceneIds)))
         ).length > 0;
   if (!aimed) return null;
-  return draftPricingRule(a, DRAFT_ID);
+  return draftPricingRule(a, DRAFT_ID, await draftGrades(db, a.minGradeId));
 }
 
 export async function previewPrice(

@@ -6,7 +6,8 @@
  * on every limited activity, so two sales never both spend the last of a
  * budget (the lock is released with the sale's transaction).
  */
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   priceBasket,
   type ActivityType,
@@ -20,7 +21,7 @@ import { BUSINESS_ZONE, rowsOf } from '../db/sql.js';
 import type { PricedSale, SaleBasket } from '../order/index.js';
 import { orders } from '../order/schema.js';
 import { groupMembers, groups } from '../group/index.js';
-import { balanceOf } from '../member/index.js';
+import { balanceOf, memberGrades, members } from '../member/index.js';
 import { settingsOf } from '../wallet/index.js';
 import { sceneDevices } from '../scene/schema.js';
 import {
@@ -40,7 +41,21 @@ import { BizError } from '../http/errors.js';
 export type Activity = typeof activities.$inferSelect & {
   productPrices: [number, number | null][];
   groupIds: number[];
+  /** A tier-only activity's grade and the tenant's grades above it; null: any buyer. */
+  gradeIds: number[] | null;
 };
+
+/** A draft's grades (the form's, a dry run's): null without a grade. */
+export async function draftGrades(db: Queryable, gradeId: number | undefined): Promise<number[] | null> {
+  if (gradeId === undefined) return null;
+  const [row] = await rowsOf<{ ids: number[] | null }>(db, sql`select ${gradesFrom(sql`${gradeId}::int`)} as ids`);
+  return row?.ids ?? [];
+}
+
+/** The grade `gradeId` and the grades of its tenant above it (what a tier-only activity prices), as a JSON array. */
+export const gradesFrom = (gradeId: SQL | PgColumn) =>
+  sql<number[] | null>`(select json_agg(up.id) from ${memberGrades} g join ${memberGrades} up
+    on up.tenant_id = g.tenant_id and up.min_spend >= g.min_spend where g.id = ${gradeId})`;
 
 /** The activities live at `at` and aimed at the device (directly or through a scene), with their products and groups. */
 export async function liveActivities(db: Queryable, deviceId: number, at: Date): Promise<Activity[]> {
@@ -54,6 +69,7 @@ export async function liveActivities(db: Queryable, deviceId: number, at: Date):
       groupIds: sql<
         number[]
       >`(select coalesce(json_agg(g.group_id), '[]') from ${activityGroups} g where g.activity_id = ${activities.id})`,
+      gradeIds: gradesFrom(activities.minGradeId),
     })
     .from(activities)
     .where(
@@ -148,6 +164,7 @@ export async function rulesOf(db: Queryable, list: readonly Activity[], who: Who
       threshold: a.threshold,
       reduction: a.reduction,
       crowd: a.crowd === 'everyone' ? { kind: 'everyone' } : { kind: a.crowd, groups: a.groupIds },
+      grades: a.minGradeId === null ? null : (a.gradeIds ?? []),
       newUserOnly: a.newUserOnly,
       weekdays: a.weekdays,
       hours: a.hours ?? null,
@@ -166,15 +183,15 @@ export async function customerOf(
   db: Queryable,
   tenantId: number,
   who: Who,
-  list?: readonly { newUserOnly: boolean; crowd: string }[],
+  list?: readonly { newUserOnly: boolean; crowd: string; minGradeId: number | null }[],
 ): Promise<Customer> {
   if (who.memberId === null && who.staffId === null) return { known: false, newUser: false, groups: [] };
-  // Whether the buyer is new and in which groups matters only to an activity for new users or aimed at groups.
-  if (list && !list.some((a) => a.newUserOnly || a.crowd !== 'everyone'))
+  // Whether the buyer is new, in which groups and of which grade matters only to an activity that asks.
+  if (list && !list.some((a) => a.newUserOnly || a.crowd !== 'everyone' || a.minGradeId !== null))
     return { known: true, newUser: false, groups: [] };
   const buyer = who.memberId !== null ? sql`o.member_id = ${who.memberId}` : sql`o.customer_staff_id = ${who.staffId}`;
   // One statement: whether any paid order came before, and the groups in which the member is activated.
-  const [row] = await rowsOf<{ before: boolean; groups: number[] }>(
+  const [row] = await rowsOf<{ before: boolean; groups: number[]; grade: number | null }>(
     db,
     sql`select exists (select 1 from ${orders} o where ${buyer} and o.tenant_id = ${tenantId} and o.payment_state = 'success') as before,
       ${
@@ -182,9 +199,10 @@ export async function customerOf(
           ? sql`'[]'::json`
           : sql`(select coalesce(json_agg(gm.group_id), '[]') from ${groupMembers} gm join ${groups} g on g.id = gm.group_id
               where gm.member_id = ${who.memberId} and gm.state = 'activated' and g.state = 'normal')`
-      } as groups`,
+      } as groups,
+      ${who.memberId === null ? sql`null::int` : sql`(select grade_id from ${members} where id = ${who.memberId})`} as grade`,
   );
-  return { known: true, newUser: !row!.before, groups: row!.groups };
+  return { known: true, newUser: !row!.before, groups: row!.groups, grade: row!.grade };
 }
 
 /** The products of each coupon activity (a free-product or fixed-price coupon buys one of them). */

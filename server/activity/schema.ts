@@ -26,7 +26,7 @@ import { products } from '../product/schema.js';
 import { devices } from '../device/schema.js';
 import { scenes } from '../scene/schema.js';
 import { groups } from '../group/schema.js';
-import { members } from '../member/schema.js';
+import { memberGrades, members } from '../member/schema.js';
 
 export const activityType = pgEnum('activity_type', ACTIVITY_TYPES);
 export const activityCrowd = pgEnum('activity_crowd', CROWDS);
@@ -48,6 +48,8 @@ export const activities = pgTable(
     extendedEndAt: timestamp('extended_end_at', { withTimezone: true }),
     newUserOnly: boolean('new_user_only').notNull().default(false),
     crowd: activityCrowd('crowd').notNull(),
+    /** Tier-only: for members of this grade and above; a grade an activity names cannot be removed (2406). */
+    minGradeId: integer('min_grade_id').references(() => memberGrades.id),
     target: activityTarget('target').notNull(),
     // What each type asks for (shared/activity/rules.ts TYPE_FIELDS); null where the type does not.
     purchaseLimit: jsonb('purchase_limit').$type<PurchaseLimit>(),

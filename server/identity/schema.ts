@@ -10,7 +10,17 @@
  * them typed instead of declaring a second copy by name.
  */
 import { sql } from 'drizzle-orm';
-import { pgTable, integer, text, boolean, index, uniqueIndex, primaryKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  integer,
+  text,
+  boolean,
+  index,
+  uniqueIndex,
+  primaryKey,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
 
 /** Distributors (spec §3 Tenant). A first-level tenant has no parent; a second-level tenant's parent is first-level. */
@@ -29,6 +39,10 @@ export const tenants = pgTable(
     pointsEnabled: boolean('points_enabled').notNull().default(false),
     /** How long earned points live: 0 never expire, else this many months from the earn. */
     pointsExpiryMonths: integer('points_expiry_months').notNull().default(0),
+    /** The days of spend a member's grade counts (server/member/grades.ts). */
+    gradeWindowDays: integer('grade_window_days').notNull().default(365),
+    /** When the tenant's members were last regraded; null: never. */
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('tenants_parent_idx').on(t.parentId)],

@@ -10,6 +10,8 @@ import {
   setMemberState,
 } from './members.js';
 import { eraseMember, exportMember } from './privacy.js';
+import { deleteGrade, ladderOf, regradeNow, saveGrade, saveGradeWindow } from './grades.js';
+import { owningTenant } from '../tenant/index.js';
 import { sendPhoneCode, verifyPhone } from './phone.js';
 import { profileOf, signIn, signOut, updateMe } from './sessions.js';
 
@@ -22,6 +24,15 @@ export const memberHandlers = defineHandlers({
   'member.export': ({ params }, { db, scope }) => exportMember(db, scope, params.id),
   'member.erase': ({ params }, { db, user, scope }) => eraseMember(db, user, scope, params.id),
   'member.setState': ({ params, body }, { db, user, scope }) => setMemberState(db, user, scope, params.id, body.state),
+  'member.grades': async ({ body }, { db, user, scope }) =>
+    ladderOf(db, await owningTenant(db, user, scope, body.tenantId)),
+  'member.saveGrade': async ({ body: { tenantId, id, ...input } }, { db, user, scope }) =>
+    saveGrade(db, await owningTenant(db, user, scope, tenantId), id, input),
+  'member.deleteGrade': ({ params }, { db }) => deleteGrade(db, params.id),
+  'member.saveGradeWindow': async ({ body }, { db, user, scope }) =>
+    saveGradeWindow(db, await owningTenant(db, user, scope, body.tenantId), body.windowDays),
+  'member.regrade': async ({ body }, { db, user, scope }) =>
+    regradeNow(db, await owningTenant(db, user, scope, body.tenantId)),
   'member.signIn': ({ body }, { db }) => signIn(db, body),
   'member.me': (_, { db, member }) => profileOf(db, member.id),
   'member.updateMe': ({ body }, { db, member }) => updateMe(db, member, body),

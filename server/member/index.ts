@@ -3,14 +3,15 @@ import { memberChecks } from './checks.js';
 import { defineServerDomain } from '../manifest.js';
 import { memberDemo } from './demo.js';
 import { memberHandlers } from './handlers.js';
-import { externalMembers, members } from './schema.js';
+import { externalMembers, memberGrades, members } from './schema.js';
+import { regradeAll } from './grades.js';
 import { sweepSessions } from './sessions.js';
 import { sweepPhoneCodes } from './phone.js';
 import { expireDue } from './ledger.js';
 import { memberPorts } from './ports.js';
-export { memberOrderList, memberOrders } from './ports.js';
+export { memberOrderList, memberOrders, memberSpends } from './ports.js';
 
-export { members, pointEntries } from './schema.js';
+export { memberGrades, members, pointEntries } from './schema.js';
 export { memberCaller } from './sessions.js';
 export { sandboxCode, sandboxPhoneGrant } from './wechat.js';
 export { sandboxSms } from './sms.js';
@@ -43,10 +44,14 @@ export const memberServer = defineServerDomain({
         await expireDue(db, new Date());
       },
     },
+    // Nightly: every tenant's members regraded by their spend over its window (grades.ts); a run repeated
+    // in the same night moves nobody.
+    'member.regrade': { everyMs: 24 * 3_600_000, run: ({ db }) => regradeAll(db) },
   },
   // Another tenant never sees a member's nickname, phone or card.
   owns: {
     member: { id: members.id, tenantId: members.tenantId, labels: [members.nickname, members.phone] },
+    grade: { id: memberGrades.id, tenantId: memberGrades.tenantId, labels: [memberGrades.name] },
     externalMember: {
       id: externalMembers.id,
       tenantId: externalMembers.tenantId,

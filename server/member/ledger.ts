@@ -30,8 +30,8 @@ import { BizError } from '../http/errors.js';
 import { tenants } from '../identity/schema.js';
 import { members, pointEntries, pointLots } from './schema.js';
 
-/** Points a sale earns: one for each whole yuan paid. */
-export const pointsForAmount = (fen: number) => Math.floor(fen / 100);
+/** Points a sale earns: one for each whole yuan paid, times the member's grade's multiplier (percent), rounded down. */
+export const pointsForAmount = (fen: number, percent = 100) => Math.floor((fen * percent) / 10_000);
 
 export interface Change {
   memberId: number;

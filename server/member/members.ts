@@ -21,7 +21,7 @@ import { memberOrders } from './ports.js';
 import { tenants } from '../identity/schema.js';
 import { users } from '../account/schema.js';
 import { addPoints, balanceOf, spendPoints } from './ledger.js';
-import { externalMembers, members, memberSessions, pointEntries, pointLots } from './schema.js';
+import { externalMembers, memberGrades, members, memberSessions, pointEntries, pointLots } from './schema.js';
 
 const liveLeft = sql<number>`(select coalesce(sum(l.left), 0)::int from ${pointLots} l
   where l.member_id = ${members.id} and l.left > 0 and (l.expires_at is null or l.expires_at > now()))`;
@@ -38,8 +38,14 @@ const columns = {
   registeredAt: members.registeredAt,
   registeredAddress: members.registeredAddress,
   erased: sql<boolean>`${members.erasedAt} is not null`,
+  gradeName: memberGrades.name,
 };
-const select = (db: Queryable) => db.select(columns).from(members).innerJoin(tenants, eq(tenants.id, members.tenantId));
+const select = (db: Queryable) =>
+  db
+    .select(columns)
+    .from(members)
+    .innerJoin(tenants, eq(tenants.id, members.tenantId))
+    .leftJoin(memberGrades, eq(memberGrades.id, members.gradeId));
 type Row = Awaited<ReturnType<ReturnType<typeof select>['where']>>[number];
 const toItem = (r: Row): MemberItem => ({ ...r, registeredAt: r.registeredAt.toISOString() });
 

@@ -8,4 +8,11 @@ export const memberOrders = port<(memberId: PgColumn) => SQL<{ orders: number; s
 /** A member's orders as its data export gives them: a JSON array, newest first (the order domain). */
 export const memberOrderList = port<(memberId: PgColumn) => SQL<unknown[]>>('member.memberOrderList');
 
-export const memberPorts = [memberOrders, memberOrderList] as const;
+/**
+ * What each of the members `memberIds` (a subquery of member ids) spent since
+ * `since`: a derived table of `member_id, spent` (fen paid less refunded; the
+ * order domain), the spend a member's grade counts.
+ */
+export const memberSpends = port<(memberIds: SQL, since: Date) => SQL>('member.memberSpends');
+
+export const memberPorts = [memberOrders, memberOrderList, memberSpends] as const;

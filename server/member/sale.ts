@@ -11,7 +11,7 @@ import { CODE } from '../../shared/domains.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import { tenants } from '../identity/schema.js';
-import { externalMembers, members } from './schema.js';
+import { externalMembers, memberGrades, members } from './schema.js';
 
 export interface SaleMember {
   id: number;
@@ -21,6 +21,8 @@ export interface SaleMember {
   /** Points a refund left owed, and the tenant's expiry rule (months; 0 never). */
   owed: number;
   months: number;
+  /** The member's grade's points multiplier, in percent (100 without a grade). */
+  pointsPercent: number;
 }
 
 /** The member a sale at a machine of `tenantIds` names: 707 for none of theirs, 704 for a blocked one. */
@@ -39,14 +41,23 @@ export async function memberForSale(
       erased: sql<boolean>`${members.erasedAt} is not null`,
       on: tenants.membersEnabled,
       points: tenants.pointsEnabled,
+      pointsPercent: sql<number>`coalesce(${memberGrades.pointsPercent}, 100)`,
     })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
+    .leftJoin(memberGrades, eq(memberGrades.id, members.gradeId))
     .where(and(eq(members.id, memberId), inArray(members.tenantId, [...tenantIds])))
     .for('update', { of: members });
   if (!row || row.erased) throw new BizError(CODE.programmeMemberNotFound);
   if (row.state === 'blocked') throw new BizError(CODE.memberBlocked);
-  return { id: row.id, tenantId: row.tenantId, earns: row.on && row.points, owed: row.owed, months: row.months };
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    earns: row.on && row.points,
+    owed: row.owed,
+    months: row.months,
+    pointsPercent: Number(row.pointsPercent),
+  };
 }
 
 /** A sale named a member of another programme: counted against it (made at its first sale), in the sale's transaction. */

@@ -71,6 +71,9 @@ export const members = pgTable(
     registeredAt: createdAt(),
     /** Erased at the person's request: personal fields emptied, the ledger closed, orders kept with their amounts. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** The member's grade as the last regrade found it (server/member/grades.ts); null: below every grade. */
+    gradeId: integer('grade_id').references((): AnyPgColumn => memberGrades.id, { onDelete: 'set null' }),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('members_openid_idx').on(t.tenantId, t.openid),
@@ -79,7 +82,36 @@ export const members = pgTable(
       .where(sql`${t.phone} is not null`),
     index('members_tenant_registered_idx').on(t.tenantId, t.registeredAt),
     index('members_card_idx').on(t.cardNumber),
+    index('members_grade_idx').on(t.gradeId),
     check('members_owed_check', sql`${t.owed} >= 0`),
+  ],
+);
+
+/**
+ * A tenant's member grades: a member holds the highest whose `min_spend` its
+ * spend over the tenant's window (`tenants.grade_window_days`) reaches, as
+ * the nightly regrade finds it; a grade multiplies the points a sale earns
+ * and may be what an activity asks of its buyers.
+ */
+export const memberGrades = pgTable(
+  'member_grades',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    name: text('name').notNull(),
+    /** Fen spent (paid less refunded) over the window that reaches the grade. */
+    minSpend: integer('min_spend').notNull(),
+    /** Points a sale earns, in percent of the usual (100: as many; 150: half again). */
+    pointsPercent: integer('points_percent').notNull().default(100),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('member_grades_name_idx').on(t.tenantId, t.name),
+    uniqueIndex('member_grades_spend_idx').on(t.tenantId, t.minSpend),
+    check('member_grades_spend_check', sql`${t.minSpend} >= 0`),
+    check('member_grades_percent_check', sql`${t.pointsPercent} between 100 and 1000`),
   ],
 );
 

@@ -3,7 +3,7 @@ import { orderChecks } from './checks.js';
 import { sql } from 'drizzle-orm';
 import { defineServerDomain } from '../manifest.js';
 import { provide } from '../../shared/ports.js';
-import { memberOrderList, memberOrders } from '../member/index.js';
+import { memberOrderList, memberOrders, memberSpends } from '../member/index.js';
 import { orders } from './schema.js';
 import { orderDemo } from './demo.js';
 import { dropExpiredFiles, EXPORT_JOB, exportJob } from './export-jobs.js';
@@ -60,6 +60,15 @@ export const orderServer = defineServerDomain({
         sql<{ orders: number; spent: number }>`(select json_build_object('orders', count(*)::int,
         'spent', coalesce(sum(${orders.receivedAmount} - ${orders.refundAmount}), 0)::int)
         from ${orders} where ${orders.memberId} = ${memberId} and ${orders.paymentState} = 'success')`,
+    ),
+    // What members spent since a day (their grades, server/member/grades.ts): on the orders' member index,
+    // the months before `since` pruned.
+    provide(
+      memberSpends,
+      (memberIds, since) =>
+        sql`(select ${orders.memberId} as member_id, sum(${orders.receivedAmount} - ${orders.refundAmount})::bigint as spent
+        from ${orders} where ${orders.memberId} in (${memberIds}) and ${orders.paymentState} = 'success'
+          and ${orders.createdAt} >= ${since} group by ${orders.memberId})`,
     ),
     // Called where the outer query joins tables, so that the columns below come out qualified.
     provide(

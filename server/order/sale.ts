@@ -376,7 +376,7 @@ async function payWithPoints(tx: Tx, buyer: Buyer, basket: Basket, order: Writte
 /** What the buyer earns: a member's points (when its tenant's switches are on), another programme's member's sale counted. */
 async function creditBuyer(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer, order: Written) {
   const { member } = buyer;
-  const points = member?.earns ? pointsForAmount(order.amount) : 0;
+  const points = member?.earns ? pointsForAmount(order.amount, member.pointsPercent) : 0;
   if (member && points > 0)
     await earnForOrder(tx, member, points, { id: order.id, number: order.orderNumber }, new Date());
   if (sale.externalMember) await recordExternalSale(tx, device.tenantId, sale.externalMember, order.amount);

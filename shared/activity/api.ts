@@ -48,6 +48,8 @@ export type ActivityItem = z.infer<typeof activityItem>;
 export const activityDetail = activityItem.extend({
   newUserOnly: z.boolean(),
   groups: z.array(named),
+  /** Tier-only: the lowest member grade it prices; null: any buyer. */
+  minGrade: named.nullable(),
   devices: z.array(named),
   scenes: z.array(named),
   /** Each product with its own price and the activity's discount price (type discount). */
@@ -135,6 +137,8 @@ export const activityChoices = z.object({
   /** Its suggested retail price, fen (a machine's channel may sell it at another). */
   products: z.array(named.extend({ number: z.string(), price: z.number().int() })),
   groups: z.array(named),
+  /** The tenant's member grades, lowest first (a tier-only activity names one). */
+  grades: z.array(named),
 });
 export type ActivityChoices = z.infer<typeof activityChoices>;
 

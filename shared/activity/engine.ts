@@ -60,6 +60,8 @@ export interface PricingRule {
   reduction: number | null;
   /** Who it prices (group ids: the customer's activated groups decide). */
   crowd: { kind: 'everyone' } | { kind: 'inGroups' | 'notInGroups'; groups: readonly number[] };
+  /** A tier-only activity: the member grades it prices (its grade and those above); null or absent: any buyer. */
+  grades?: readonly number[] | null | undefined;
   newUserOnly: boolean;
   /** ISO weekdays 1–7 and minutes of the business day [from, to); null: always. */
   weekdays: readonly number[] | null;
@@ -98,6 +100,8 @@ export interface Customer {
   newUser: boolean;
   /** The customer groups in which the customer is an activated member. */
   groups: readonly number[];
+  /** The member's grade as the last regrade found it; null or absent: none (an anonymous buyer, a staff buyer). */
+  grade?: number | null | undefined;
 }
 
 /** A member's points offered as money: what it holds, and its tenant's rate and share (wallet settings). */
@@ -158,6 +162,7 @@ export function ruleApplies(rule: PricingRule, customer: Customer, at: Date, pla
     // Outside every group is "not in these groups" (a customer in no group at all included).
     if (rule.crowd.kind === 'inGroups' ? !inOne : inOne) return false;
   }
+  if (rule.grades && (customer.grade == null || !rule.grades.includes(customer.grade))) return false;
   if (rule.platforms && platform !== null && !rule.platforms.includes(platform)) return false;
   if (rule.weekdays || rule.hours) {
     const { weekday, minute } = businessClock(at);
@@ -409,7 +414,7 @@ export function priceBasket(input: PricingInput): Priced {
 }
 
 /** An activity not saved yet (the form's draft, a dry run's) as the engine sees it: no uses, so its whole limits and budget left. */
-export function draftPricingRule(a: ActivityRule, id: number): PricingRule {
+export function draftPricingRule(a: ActivityRule, id: number, grades: readonly number[] | null = null): PricingRule {
   const limit = a.purchaseLimit && a.purchaseLimit.period !== 'unlimited' ? (a.purchaseLimit.count ?? 0) : null;
   return {
     id,
@@ -421,6 +426,7 @@ export function draftPricingRule(a: ActivityRule, id: number): PricingRule {
     threshold: a.threshold ?? null,
     reduction: a.reduction ?? null,
     crowd: a.crowd === 'everyone' ? { kind: 'everyone' } : { kind: a.crowd, groups: a.groupIds },
+    grades,
     newUserOnly: a.newUserOnly,
     weekdays: a.weekdays ?? null,
     hours: a.hours ?? null,

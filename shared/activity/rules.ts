@@ -109,6 +109,8 @@ const activityFields = {
   newUserOnly: z.boolean().default(false),
   crowd: z.enum(CROWDS).default('everyone'),
   groupIds: z.array(ref('group')).max(ACTIVITY_LIMITS.groups).default([]),
+  /** Tier-only: for members of this grade of the tenant's and above (shared/member/grades.ts); none: any buyer. */
+  minGradeId: ref('grade').optional(),
   target: z.enum(TARGETS),
   deviceIds: z.array(ref('device')).max(ACTIVITY_LIMITS.targets).default([]),
   sceneIds: z.array(ref('scene')).max(ACTIVITY_LIMITS.targets).default([]),

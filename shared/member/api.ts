@@ -75,6 +75,8 @@ export const memberItem = z.object({
   registeredAddress: z.string().nullable(),
   /** Erased at the person's request: nothing personal is left (the nickname is empty). */
   erased: z.boolean(),
+  /** The grade the last regrade gave it (shared/member/grades.ts); null: none. */
+  gradeName: z.string().nullable(),
 });
 export type MemberItem = z.infer<typeof memberItem>;
 

@@ -75,5 +75,12 @@ export const memberErrors = defineErrors({
     '該手機號已綁定本商戶的其他會員',
     "This phone number belongs to another of this merchant's members",
   ),
+  gradeInUse: err(
+    2406,
+    409,
+    '该会员等级仍被营销活动使用，请先修改这些活动',
+    '該會員等級仍被行銷活動使用，請先修改這些活動',
+    'An activity is for members of this grade: change those activities first',
+  ),
   pointsShort: err(950, 409, '积分不足', '積分不足', 'Not enough points'),
 });

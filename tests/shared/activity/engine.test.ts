@@ -139,6 +139,14 @@ describe('who an activity prices', () => {
     expect(price([line(1, 7, 400)], [notInGroup], { customer: { ...anyone, groups: [] } }).total).toBe(200);
     expect(price([line(1, 7, 400)], [notInGroup], { customer: { ...anyone, groups: [5] } }).total).toBe(400);
   });
+  it('a tier-only activity prices its grades alone: not a member below them, not a buyer without a grade', () => {
+    const gold = rule({ id: 1, type: 'discountOffer', rate: 50, grades: [7, 8] });
+    expect(price([line(1, 7, 400)], [gold], { customer: { ...anyone, grade: 8 } }).total).toBe(200);
+    expect(price([line(1, 7, 400)], [gold], { customer: { ...anyone, grade: 6 } }).total).toBe(400);
+    expect(price([line(1, 7, 400)], [gold], { customer: { ...anyone, grade: null } }).total).toBe(400);
+    expect(price([line(1, 7, 400)], [gold]).total).toBe(400);
+    expect(price([line(1, 7, 400)], [{ ...gold, grades: null }]).total).toBe(200);
+  });
   it('a new-user activity prices only a new user', () => {
     const fresh = rule({ id: 1, type: 'discountOffer', rate: 50, newUserOnly: true });
     expect(price([line(1, 7, 400)], [fresh]).total).toBe(400);
