@@ -119,8 +119,7 @@ export function GradesPanel({ tenantId }: { tenantId: number | undefined }) {
       </ListHead>
       {l && (
         <Text data-testid="grades-rule">
-          {t('member.grades.rule', { days: l.windowDays })}
-          {t('common.listSeparator')}
+          {t('member.grades.rule', { days: l.windowDays })}{' '}
           {l.gradedAt ? t('member.grades.gradedAt', { time: formatTime(l.gradedAt) }) : t('member.grades.never')}
         </Text>
       )}

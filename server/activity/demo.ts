@@ -11,6 +11,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DemoData } from '../manifest.js';
 import { deviceChannels } from '../device/index.js';
 import { groupMembers, groups } from '../group/index.js';
+import { regrade } from '../member/index.js';
 import { priceDemoHistory } from './demo-history.js';
 import { activities, activityDevices, activityGroups, activityProducts } from './schema.js';
 
@@ -116,5 +117,7 @@ export const activityDemo: DemoData = {
       since: day(-60),
       members: claimed.flatMap((c) => (c.memberId === null ? [] : [c.memberId])),
     });
+    // Tenant A's members graded by the history just priced, as the nightly run would (server/member/grades.ts).
+    await regrade(tx, ids.get('tenant', 'A'));
   },
 };

@@ -1,12 +1,13 @@
 /**
  * The demo's members: people who signed in to tenant A's and tenant B's
  * mini-programs at their machines, with points credited as a welcome gift
- * and a few spent, so the ledger has lots and history to show.
+ * and a few spent, so the ledger has lots and history to show; tenant A's
+ * three member grades.
  */
 import type { DemoData } from '../manifest.js';
 import { searchKey } from '../db/pinyin.js';
 import { addPoints, spendPoints } from './ledger.js';
-import { members } from './schema.js';
+import { memberGrades, members } from './schema.js';
 
 interface DemoMember {
   tenant: 'A' | 'B';
@@ -95,10 +96,18 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
 
 const DAY = 86_400_000;
 
+/** Tenant A's grade ladder (its members are graded once the demo's sales are priced: server/activity/demo.ts). */
+const DEMO_GRADES = [
+  { name: '普通会员', minSpend: 0, pointsPercent: 100 },
+  { name: '银卡会员', minSpend: 3_000, pointsPercent: 120 },
+  { name: '金卡会员', minSpend: 10_000, pointsPercent: 150 },
+];
+
 export const memberDemo: DemoData = {
   after: ['tenant'],
   async load({ tx, ids }) {
     const now = Date.now();
+    await tx.insert(memberGrades).values(DEMO_GRADES.map((g) => ({ tenantId: ids.get('tenant', 'A'), ...g })));
     for (const [i, m] of DEMO_MEMBERS.entries()) {
       // Signed up over the weeks before the demo's sales history at tenant A's machines (server/activity/demo-history.ts).
       const registered = new Date(now - (100 - 3 * i) * DAY);

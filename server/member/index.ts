@@ -5,6 +5,7 @@ import { memberDemo } from './demo.js';
 import { memberHandlers } from './handlers.js';
 import { externalMembers, memberGrades, members } from './schema.js';
 import { regradeAll } from './grades.js';
+export { regrade } from './grades.js';
 import { sweepSessions } from './sessions.js';
 import { sweepPhoneCodes } from './phone.js';
 import { expireDue } from './ledger.js';

@@ -3,7 +3,8 @@
  * the family only; the eight codes are the member-facing sign-in's refusals
  * and the member centre's. A spend past the balance is a payment refusal
  * (family 901–989). Verifying a phone by SMS takes the spec's message family
- * (2401–2405), the one left unused, since 701–708 are full (docs/departures.md).
+ * (2401–2405), the one left unused, since 701–708 are full; a member grade an
+ * activity is for takes 2406 (docs/departures.md).
  */
 import { defineErrors, err } from '../errors/define.js';
 

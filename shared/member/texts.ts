@@ -96,7 +96,7 @@ const zhCN = {
   grade: '会员等级',
   grades: {
     title: '会员等级',
-    rule: '按最近 {{days}} 天的消费（实付减退款）每晚自动定级',
+    rule: '按最近 {{days}} 天的消费（实付减退款）每晚自动定级。',
     gradedAt: '上次定级：{{time}}',
     never: '尚未定级',
     name: '等级名称',
@@ -236,7 +236,7 @@ export const memberTexts = defineTexts(zhCN, {
     grade: '會員等級',
     grades: {
       title: '會員等級',
-      rule: '依最近 {{days}} 天的消費（實付減退款）每晚自動定級',
+      rule: '依最近 {{days}} 天的消費（實付減退款）每晚自動定級。',
       gradedAt: '上次定級：{{time}}',
       never: '尚未定級',
       name: '等級名稱',
@@ -376,7 +376,7 @@ export const memberTexts = defineTexts(zhCN, {
     grade: 'Grade',
     grades: {
       title: 'Member grades',
-      rule: 'Graded every night by what members spent (paid less refunded) over the last {{days}} days',
+      rule: 'Graded every night by what members spent (paid less refunded) over the last {{days}} days.',
       gradedAt: 'Last graded: {{time}}',
       never: 'Not graded yet',
       name: 'Grade',
