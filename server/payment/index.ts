@@ -17,7 +17,15 @@ export {
 export { rotateSecrets } from './settings.js';
 export { rsaPublicKey } from './check.js';
 export { providerFor, platformEndpoints, type PayPlatform } from './provider/resolve.js';
-export { answerEffect, FIRST_QUERY_MS, lookAt, nextLook, openNative, type AnswerEffect } from './provider/native.js';
+export {
+  answerEffect,
+  FIRST_QUERY_MS,
+  lookAt,
+  nextLook,
+  openMiniProgram,
+  openNative,
+  type AnswerEffect,
+} from './provider/native.js';
 export { paymentNoticeRoute, type PaymentNoticeRoute } from './provider/notices.js';
 export {
   askRefund,

@@ -26,6 +26,7 @@ import {
   TOP_UP_STATES,
   WALLET_LIMITS,
   WALLET_MOVE_KINDS,
+  type MiniProgramPay,
   type TopUpTier,
 } from '../../shared/wallet/index.js';
 import { users } from '../account/schema.js';
@@ -160,6 +161,8 @@ export const walletTopUps = pgTable(
     provider: text('provider'),
     state: topUpState('state').notNull().default('pending'),
     payUrl: text('pay_url'),
+    /** Paid in the mini-program (WeChat's JSAPI): what `wx.requestPayment` takes; null for a QR payment. */
+    miniProgramPay: jsonb('mini_program_pay').$type<MiniProgramPay>(),
     /** When the payment is next looked at (the sandbox's answer, a platform's query); null once nothing is due. */
     settleAt: timestamp('settle_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

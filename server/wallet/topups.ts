@@ -6,7 +6,8 @@
  * 1. Ask: under the wallet's lock, what it holds and the top-ups still open
  *    plus this one must stay within the cap (952); the bonus is the tiers'
  *    in force today. The top-up is committed, then its payment opened at the
- *    platform by its number (`openNative`).
+ *    platform by its number: a QR code (`openNative`), or a payment in the
+ *    mini-program for the member's openid (`openMiniProgram`, WeChat's JSAPI).
  * 2. Look: a job at its `settle_at` — the sandbox's answer WALLET_SETTLE_MS
  *    after it was asked; a platform's query, again and again with a growing
  *    wait (`nextLook`) — and one at its expiry; a slow sweep is the net.
@@ -22,7 +23,13 @@
 import { and, eq, isNull, lte, sql, type AnyColumn } from 'drizzle-orm';
 import { businessDay } from '../../shared/business-time.js';
 import { CODE } from '../../shared/domains.js';
-import { bonusFor, WALLET_LIMITS, type TopUp, type TopUpInput } from '../../shared/wallet/index.js';
+import {
+  bonusFor,
+  WALLET_LIMITS,
+  type MiniProgramPay,
+  type TopUp,
+  type TopUpInput,
+} from '../../shared/wallet/index.js';
 import type { Db, Queryable, Tx } from '../db/index.js';
 import { BUSINESS_ZONE } from '../db/sql.js';
 import { BizError } from '../http/errors.js';
@@ -35,6 +42,7 @@ import {
   lookAt,
   nextLook,
   notifyAddress,
+  openMiniProgram,
   openNative,
   providerFor,
   type PaymentAnswer,
@@ -74,6 +82,7 @@ const answer = (r: Row): TopUp => ({
   platform: r.platform,
   state: r.state,
   payUrl: r.state === 'pending' ? r.payUrl : null,
+  miniProgramPay: r.state === 'pending' ? r.miniProgramPay : null,
   expiresAt: r.expiresAt.toISOString(),
   paidAt: r.paidAt?.toISOString() ?? null,
   platformCode: r.platformCode,
@@ -91,6 +100,7 @@ interface Asker {
 export async function askTopUp(db: Db, who: Asker, input: TopUpInput): Promise<TopUp> {
   const provider = sandboxesOn() ? null : await providerFor(db, who.tenantId, input.platform).catch(() => null);
   if (!sandboxesOn() && !provider) throw new BizError(CODE.paymentNotOpen);
+  const inApp = input.payIn === 'miniProgram';
   const made = await db.transaction(async (tx) => {
     const held = await lockWallet(tx, who.memberId);
     const bonus = bonusFor(await tiersOn(tx, who.tenantId, businessDay()), input.amount);
@@ -128,31 +138,52 @@ export async function askTopUp(db: Db, who: Asker, input: TopUpInput): Promise<T
     if (provider) return numbered!;
     const [sandboxed] = await tx
       .update(u)
-      .set({ payUrl: sandboxPayUrl(numbered!.number, numbered!.platform) })
+      .set(
+        inApp
+          ? { miniProgramPay: sandboxPay(numbered!.number) }
+          : { payUrl: sandboxPayUrl(numbered!.number, numbered!.platform) },
+      )
       .where(eq(u.id, row!.id))
       .returning();
     return sandboxed!;
   });
   if (!provider) return answer(made);
-  await openAtPlatform(db, provider, made);
+  await openAtPlatform(db, provider, made, inApp ? await openidOf(db, who.memberId) : null);
   return answer((await db.select().from(u).where(eq(u.id, made.id)))[0]!);
 }
 
-async function openAtPlatform(db: Db, provider: PaymentProvider, topUp: Row) {
-  const made = await openNative(provider, {
+/** The sandbox's pay parameters: nothing a real `wx.requestPayment` takes; the sandbox says paid on its own. */
+const sandboxPay = (number: string): MiniProgramPay => ({
+  appId: 'wx-sandbox',
+  timeStamp: String(Math.floor(Date.now() / 1000)),
+  nonceStr: number,
+  package: `prepay_id=sandbox-${number}`,
+  signType: 'SANDBOX',
+  paySign: 'SANDBOX',
+});
+
+const openidOf = async (db: Queryable, memberId: number) =>
+  (await db.select({ openid: members.openid }).from(members).where(eq(members.id, memberId)))[0]!.openid;
+
+/** Opens the payment at the platform: a QR code, or (`openid`: the member's) a payment in the mini-program. */
+async function openAtPlatform(db: Db, provider: PaymentProvider, topUp: Row, openid: string | null) {
+  const ask = {
     number: topUp.number,
     amount: topUp.amount,
     description: `储值充值 ${(topUp.amount / 100).toFixed(2)} 元`,
     expiresAt: topUp.expiresAt,
     notifyUrl: notifyAddress(`${TOP_UP_NOTIFY_PATH}/${provider.name}/${topUp.tenantId}`),
-  });
+  };
+  const made = openid === null ? await openNative(provider, ask) : await openMiniProgram(provider, { ...ask, openid });
   await db
     .update(u)
     .set(
-      made.state === 'created'
-        ? { payUrl: made.codeUrl }
-        : // Nobody has a code to scan, so nothing can be paid.
-          { state: 'failed', settleAt: null, platformCode: made.code },
+      made.state !== 'created'
+        ? // Nobody has a code to scan or parameters to pay with, so nothing can be paid.
+          { state: 'failed', settleAt: null, platformCode: made.code }
+        : 'codeUrl' in made
+          ? { payUrl: made.codeUrl }
+          : { miniProgramPay: made.pay },
     )
     .where(and(eq(u.id, topUp.id), eq(u.state, 'pending')));
 }

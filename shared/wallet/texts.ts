@@ -144,6 +144,7 @@ const zhCN = {
   },
   validation: {
     amount: '请输入 1 至 5000 元的金额，最多两位小数',
+    miniProgramWechat: '小程序内支付仅支持微信支付',
     cap: '请输入 0 至 5000 元的金额，最多两位小数',
     tierAmount: '请输入不超过 5000 元的金额，最多两位小数',
     month: '请选择月份',
@@ -302,6 +303,7 @@ export const walletTexts = defineTexts(zhCN, {
     },
     validation: {
       amount: '請輸入 1 至 5000 元的金額，最多兩位小數',
+      miniProgramWechat: '小程式內支付僅支援微信支付',
       cap: '請輸入 0 至 5000 元的金額，最多兩位小數',
       tierAmount: '請輸入不超過 5000 元的金額，最多兩位小數',
       month: '請選擇月份',
@@ -469,6 +471,7 @@ export const walletTexts = defineTexts(zhCN, {
     },
     validation: {
       amount: 'Type an amount from ¥1 to ¥5,000, at most two decimals',
+      miniProgramWechat: 'Paying in the mini-program is by WeChat Pay only',
       cap: 'Type an amount from ¥0 to ¥5,000, at most two decimals',
       tierAmount: 'Type an amount up to ¥5,000, at most two decimals',
       month: 'Choose a month',

@@ -17,7 +17,30 @@ export const topUpInput = z.object({
     .max(WALLET_LIMITS.topUpFen, { message: 'validation.max' }),
   platform: z.enum(TOP_UP_PLATFORMS),
 });
-export type TopUpInput = z.infer<typeof topUpInput>;
+export type TopUpInput = z.infer<typeof topUpInput> & { payIn?: PayIn | undefined };
+
+/** Where the member pays a top-up it asks for: a QR code (another phone, the counter's screen) or in the mini-program itself. */
+export const PAY_INS = ['qrCode', 'miniProgram'] as const;
+export type PayIn = (typeof PAY_INS)[number];
+
+/** The member's own top-up: in the mini-program only through WeChat Pay (its JSAPI). */
+export const myTopUpInput = topUpInput
+  .extend({ payIn: z.enum(PAY_INS).default('qrCode') })
+  .refine((v) => v.payIn !== 'miniProgram' || v.platform === 'wechat', {
+    path: ['payIn'],
+    message: 'wallet.validation.miniProgramWechat',
+  });
+
+/** What the mini-program hands `wx.requestPayment` (the platform's prepayment, signed by the merchant). */
+export const miniProgramPay = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.enum(['RSA', 'HMAC-SHA256', 'SANDBOX']),
+  paySign: z.string(),
+});
+export type MiniProgramPay = z.infer<typeof miniProgramPay>;
 
 export const topUp = z.object({
   id: z.number().int(),
@@ -30,6 +53,8 @@ export const topUp = z.object({
   state: z.enum(TOP_UP_STATES),
   /** What the QR code carries while it can be paid; null once it cannot (or before the platform answered). */
   payUrl: z.string().nullable(),
+  /** Paid in the mini-program: what `wx.requestPayment` takes while it can be paid; null otherwise. */
+  miniProgramPay: miniProgramPay.nullable(),
   expiresAt: isoTime,
   paidAt: isoTime.nullable(),
   /** The platform's code of a failure (or of why it is still unanswered). */
@@ -87,8 +112,8 @@ export const walletTopUpApi = {
     method: 'POST',
     path: '/member-api/v1/wallet/top-ups',
     summary:
-      "The member tops its wallet up: a QR payment at its tenant's platform, its bonus by the tiers in force today; credited once paid, however often the platform tells it. 952 past the cap, 984 no payment account.",
-    body: topUpInput.meta({ examples: [{ amount: 10_000, platform: 'wechat' }] }),
+      "The member tops its wallet up: a payment at its tenant's platform by QR code, or in the mini-program itself (`payIn: miniProgram`, WeChat Pay's JSAPI: the answer's `miniProgramPay` is what `wx.requestPayment` takes), its bonus by the tiers in force today; credited once paid, however often the platform tells it. 952 past the cap, 984 no payment account.",
+    body: myTopUpInput.meta({ examples: [{ amount: 10_000, platform: 'wechat', payIn: 'miniProgram' }] }),
     content: topUp,
     access: memberApp,
   }),

@@ -5,6 +5,8 @@
  */
 import {
   ProviderError,
+  type MiniProgramAnswer,
+  type MiniProgramAsk,
   type NativeAnswer,
   type PaymentAnswer,
   type PaymentAsk,
@@ -27,15 +29,31 @@ export function nextLook(attempts: number, expiresAt: Date, now = Date.now()): D
  * platform answers with the same payment; still none, the payment is closed there in case it was made after all,
  * since nobody has a code to pay it with.
  */
-export async function openNative(provider: PaymentProvider, ask: PaymentAsk): Promise<NativeAnswer> {
+export const openNative = (provider: PaymentProvider, ask: PaymentAsk): Promise<NativeAnswer> =>
+  openOnce(provider, ask.number, () => provider.createNative(ask));
+
+/**
+ * Opens a payment in the mini-program (WeChat's JSAPI) as `openNative` opens a QR payment: asked once more by
+ * the same number without an answer, closed when still none. A platform without it: `failed`, `NOT_SUPPORTED`.
+ */
+export const openMiniProgram = (provider: PaymentProvider, ask: MiniProgramAsk): Promise<MiniProgramAnswer> =>
+  provider.createMiniProgram
+    ? openOnce(provider, ask.number, () => provider.createMiniProgram!(ask))
+    : Promise.resolve({ state: 'failed', code: 'NOT_SUPPORTED' });
+
+async function openOnce<A extends { state: string }>(
+  provider: PaymentProvider,
+  number: string,
+  ask: () => Promise<A>,
+): Promise<A | { state: 'failed'; code: string }> {
   const create = () =>
-    provider.createNative(ask).catch((e: unknown) => {
+    ask().catch((e: unknown) => {
       if (!(e instanceof ProviderError)) throw e;
       return { state: 'failed' as const, code: e.fault.toUpperCase() };
     });
   let made = await create();
   if (made.state === 'unknown') made = await create();
-  if (made.state === 'unknown') await provider.closePayment(ask.number).catch(() => undefined);
+  if (made.state === 'unknown') await provider.closePayment(number).catch(() => undefined);
   return made;
 }
 

@@ -97,6 +97,7 @@ export async function providerFor(
       const merchant = openP12(p12, w.merchantId);
       return new WechatV3Provider({
         appId: w.publicAppId || w.miniAppId,
+        miniAppId: w.miniAppId || undefined,
         merchantId: w.merchantId,
         subMerchantId,
         serial: merchant.serial,
@@ -110,6 +111,7 @@ export async function providerFor(
     }
     return new WechatV2Provider({
       appId: w.miniAppId || w.publicAppId,
+      miniAppId: w.miniAppId || undefined,
       merchantId: w.merchantId,
       subMerchantId,
       apiKey: key,

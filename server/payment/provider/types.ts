@@ -100,6 +100,29 @@ export type NativeAnswer =
   { state: 'created'; codeUrl: string } | { state: 'failed' | 'unknown'; code: string; message?: string | undefined };
 
 /**
+ * What the mini-program hands `wx.requestPayment` to pay a payment in WeChat itself (JSAPI): the prepayment's
+ * `package`, signed by the merchant for the mini-program's `appId` — with the API key (v2, HMAC-SHA256) or the
+ * merchant's private key (v3, RSA). Not a secret: it pays this payment, for this payer, only.
+ */
+export interface MiniProgramPay {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA' | 'HMAC-SHA256' | 'SANDBOX';
+  paySign: string;
+}
+
+export type MiniProgramAnswer =
+  | { state: 'created'; pay: MiniProgramPay }
+  | { state: 'failed' | 'unknown'; code: string; message?: string | undefined };
+
+/** A payment in the mini-program: the payer is the member WeChat knows by `openid` in the mini-program's `appId`. */
+export interface MiniProgramAsk extends PaymentAsk {
+  openid: string;
+}
+
+/**
  * Where a payment stands at the platform: `paid` (for the amount said), `pending` (not yet paid), `closed`
  * (closed or expired unpaid, never to be paid), `missing` (the platform never took it), `unknown` (no answer).
  */
@@ -139,6 +162,8 @@ export interface PaymentProvider {
   readRefundNotice(headers: Record<string, string | string[] | undefined>, body: string): RefundNotice;
   /** A QR payment by the console's number. */
   createNative(ask: PaymentAsk): Promise<NativeAnswer>;
+  /** A payment in the mini-program (WeChat's JSAPI); absent where the platform has none for a WeChat member (Alipay). */
+  createMiniProgram?(ask: MiniProgramAsk): Promise<MiniProgramAnswer>;
   queryPayment(number: string): Promise<PaymentAnswer>;
   /**
    * Asks the platform to close an unpaid payment so that it can no longer be paid. What came of it is read by

@@ -16,6 +16,7 @@
  * `code_url`), read by `orderquery` and closed by `closeorder`; its
  * notification is signed XML (the same signature as every answer).
  */
+import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:https';
 import { isAxiosError, type AxiosInstance } from 'axios';
 import * as wechatpay from 'wechatpay-axios-plugin';
@@ -25,6 +26,8 @@ import { beijingIso, WECHAT_TRADE_STATES } from './common.js';
 import {
   ProviderError,
   type BillFile,
+  type MiniProgramAnswer,
+  type MiniProgramAsk,
   type NativeAnswer,
   type PaymentAnswer,
   type PaymentAsk,
@@ -39,6 +42,8 @@ import {
 export interface WechatV2Credentials {
   /** The public account or mini-program the payments were made in. */
   appId: string;
+  /** The mini-program its members pay in (JSAPI); none: `appId`. */
+  miniAppId?: string | undefined;
   merchantId: string;
   subMerchantId: string | null;
   /** The API key (32 bytes) and the merchant's p12, base64, whose password is the merchant id. */
@@ -95,6 +100,10 @@ export class WechatV2Provider implements PaymentProvider {
       timeout: creds.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       ...(creds.ca ? { httpsAgent: new Agent({ ca: creds.ca }) } : {}),
     } as Parameters<typeof Decorator.xmlBased>[0]);
+  }
+
+  private miniApp(): string {
+    return this.creds.miniAppId || this.creds.appId;
   }
 
   private base(): Fields {
@@ -181,6 +190,32 @@ export class WechatV2Provider implements PaymentProvider {
     return answer.data.code_url
       ? { state: 'created', codeUrl: answer.data.code_url }
       : { state: 'unknown', code: 'NO_CODE_URL' };
+  }
+
+  /** `unifiedorder` with `trade_type` JSAPI for the payer's openid; the pay parameters signed with the API key. */
+  async createMiniProgram(ask: MiniProgramAsk): Promise<MiniProgramAnswer> {
+    const answer = await this.post('/pay/unifiedorder', {
+      ...this.base(),
+      appid: this.miniApp(),
+      body: ask.description.slice(0, 127),
+      out_trade_no: ask.number,
+      total_fee: String(ask.amount),
+      spbill_create_ip: '127.0.0.1',
+      time_expire: beijingText(ask.expiresAt),
+      ...(ask.notifyUrl ? { notify_url: ask.notifyUrl } : {}),
+      trade_type: 'JSAPI',
+      openid: ask.openid,
+    });
+    if (!('data' in answer)) return answer;
+    if (!answer.data.prepay_id) return { state: 'unknown', code: 'NO_PREPAY_ID' };
+    const unsigned = {
+      appId: this.miniApp(),
+      timeStamp: String(Math.floor(Date.now() / 1000)),
+      nonceStr: randomBytes(16).toString('hex'),
+      package: `prepay_id=${answer.data.prepay_id}`,
+      signType: 'HMAC-SHA256' as const,
+    };
+    return { state: 'created', pay: { ...unsigned, paySign: Hash.sign('HMAC-SHA256', unsigned, this.creds.apiKey) } };
   }
 
   async queryPayment(number: string): Promise<PaymentAnswer> {

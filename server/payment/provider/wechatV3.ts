@@ -20,6 +20,8 @@ import { beijingIso, WECHAT_TRADE_STATES } from './common.js';
 import {
   ProviderError,
   type BillFile,
+  type MiniProgramAnswer,
+  type MiniProgramAsk,
   type NativeAnswer,
   type PaymentAnswer,
   type PaymentAsk,
@@ -59,6 +61,8 @@ type Failure = { kind: 'failed' | 'missing' | 'unknown'; code: string; message?:
 export interface WechatV3Credentials {
   /** The public account (or mini-program) a QR payment is made in. */
   appId: string;
+  /** The mini-program its members pay in (JSAPI); none: `appId`. */
+  miniAppId?: string | undefined;
   /** The merchant id (a sub-merchant's service provider's) and, for a sub-merchant, its own id. */
   merchantId: string;
   subMerchantId: string | null;
@@ -214,6 +218,44 @@ export class WechatV3Provider implements PaymentProvider {
         },
       );
       return { state: 'created', codeUrl: data.code_url };
+    } catch (e) {
+      const f = failure(e);
+      return { state: f.kind === 'missing' ? 'failed' : f.kind, code: f.code, message: f.message };
+    }
+  }
+
+  /**
+   * `transactions/jsapi` for the payer's openid in the mini-program (a sub-merchant's through its service
+   * provider, the mini-program being the provider's `sp_appid`); the pay parameters signed with the merchant's key.
+   */
+  async createMiniProgram(ask: MiniProgramAsk): Promise<MiniProgramAnswer> {
+    const client = this.client();
+    const sub = this.creds.subMerchantId;
+    const appId = this.creds.miniAppId || this.creds.appId;
+    try {
+      const { data } = await client.post<{ prepay_id: string }>(
+        sub ? '/v3/pay/partner/transactions/jsapi' : '/v3/pay/transactions/jsapi',
+        {
+          ...(sub
+            ? { sp_appid: appId, sp_mchid: this.creds.merchantId, sub_mchid: sub }
+            : { appid: appId, mchid: this.creds.merchantId }),
+          description: ask.description.slice(0, 127),
+          out_trade_no: ask.number,
+          time_expire: rfc3339Beijing(ask.expiresAt),
+          ...(ask.notifyUrl ? { notify_url: ask.notifyUrl } : {}),
+          amount: { total: ask.amount, currency: 'CNY' },
+          payer: sub ? { sp_openid: ask.openid } : { openid: ask.openid },
+        },
+      );
+      if (!data.prepay_id) return { state: 'unknown', code: 'NO_PREPAY_ID' };
+      const timeStamp = Formatter.timestamp().toString();
+      const nonceStr = Formatter.nonce(32);
+      const pack = `prepay_id=${data.prepay_id}`;
+      const paySign = Rsa.sign(Formatter.joinedByLineFeed(appId, timeStamp, nonceStr, pack), this.creds.privateKey);
+      return {
+        state: 'created',
+        pay: { appId, timeStamp, nonceStr, package: pack, signType: 'RSA', paySign },
+      };
     } catch (e) {
       const f = failure(e);
       return { state: f.kind === 'missing' ? 'failed' : f.kind, code: f.code, message: f.message };

@@ -7,6 +7,7 @@
  * signed by another key, an expired platform certificate, a timeout (queried,
  * never sent again) and a platform error code.
  */
+import { createVerify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WechatV3Provider, type WechatV3Credentials } from '../../../server/payment/provider/wechatV3.js';
 import type { PaymentAsk, RefundAsk } from '../../../server/payment/provider/types.js';
@@ -173,6 +174,33 @@ const payment = (over: Partial<PaymentAsk> = {}): PaymentAsk => ({
   expiresAt: new Date(Date.now() + 15 * 60_000),
   notifyUrl: 'https://console.example/notify/pay/wechat-v3',
   ...over,
+});
+
+describe('WeChat Pay API v3 payments in the mini-program (JSAPI)', () => {
+  it("opens a payment for the payer's openid in the mini-program and signs what wx.requestPayment takes", async () => {
+    const wx = new WechatV3Provider({ ...creds, miniAppId: 'wx3232323232323232' });
+    const a = { ...payment(), openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' };
+    const made = await wx.createMiniProgram(a);
+    if (made.state !== 'created') throw new Error(JSON.stringify(made));
+    expect(double.payments.get(a.number)!.asked).toMatchObject({
+      appid: 'wx3232323232323232',
+      payer: { openid: a.openid },
+    });
+    const { pay } = made;
+    expect(pay).toMatchObject({
+      appId: 'wx3232323232323232',
+      signType: 'RSA',
+      package: expect.stringMatching(/^prepay_id=wx/),
+    });
+    const message = `${pay.appId}\n${pay.timeStamp}\n${pay.nonceStr}\n${pay.package}\n`;
+    expect(createVerify('RSA-SHA256').update(message).verify(merchant.publicKey, pay.paySign, 'base64')).toBe(true);
+    // A sub-merchant's names the payer as its service provider's mini-program knows it.
+    const sub = new WechatV3Provider({ ...creds, subMerchantId: '1900000109' });
+    expect(await sub.createMiniProgram({ ...payment(), openid: 'o-sub' })).toMatchObject({ state: 'created' });
+    expect(double.payments.get([...double.payments.keys()].at(-1)!)!.asked).toMatchObject({
+      payer: { sp_openid: 'o-sub' },
+    });
+  });
 });
 
 describe('WeChat Pay API v3 QR payments (the service fee)', () => {

@@ -3,6 +3,7 @@
  * by the tiers in force, within the cap with the top-ups still open, paid by the sandbox or at the tenant's own
  * platform (the WeChat Pay double, which checks every signature), credited once however often it is told.
  */
+import { createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { businessDay } from '../../../shared/business-time.js';
@@ -73,6 +74,34 @@ describe('wallet.myTopUp: in the mini-program, the sandbox paying', () => {
       expect.objectContaining({ kind: 'topUp', principal: 10_000, bonus: 1_000, orderNumber: null }),
     ]);
     expect(mine.moves.list[0]).not.toHaveProperty('operatorName');
+  });
+
+  it('pays in the mini-program itself when asked (the sandbox signs nothing), by WeChat Pay only', async () => {
+    const { member, token } = await memberSession(t, A());
+    const asked = await t.ok(
+      'wallet.myTopUp',
+      { body: { amount: 5_000, platform: 'wechat', payIn: 'miniProgram' } },
+      token,
+    );
+    expect(asked).toMatchObject({
+      state: 'pending',
+      payUrl: null,
+      miniProgramPay: { signType: 'SANDBOX', package: `prepay_id=sandbox-${asked.number}` },
+    });
+    await due(asked.id);
+    await settleDueTopUps(t.db);
+    expect(await t.ok('wallet.myTopUpOf', { params: { number: asked.number } }, token)).toMatchObject({
+      state: 'paid',
+      miniProgramPay: null,
+    });
+    expect(await held(member.id)).toEqual({ principal: 5_000, bonus: 0 });
+    const alipay = await t.call(
+      'wallet.myTopUp',
+      { body: { amount: 5_000, platform: 'alipay', payIn: 'miniProgram' } },
+      token,
+    );
+    expect(alipay.body.code).toBe(CODE.badRequest);
+    expect(Object.keys((alipay.body.content as { fields: object }).fields)).toEqual(['payIn']);
   });
 
   it('counts the top-ups still open against the cap (952), and keeps the amount within ¥1 and the cap at its field', async () => {
@@ -227,6 +256,36 @@ describe("a top-up at the tenant's own platform (sandboxes off)", () => {
     await settleDueTopUps(t.db);
     expect((await t.ok('wallet.myTopUpOf', { params: { number: unpaid.number } }, token)).state).toBe('expired');
     expect(await held(member.id)).toEqual({ principal: 12_000, bonus: 1_000 });
+    // In the mini-program: JSAPI for the member's openid in the mini-program, the pay parameters signed with
+    // the API key over what wx.requestPayment takes; paid and queried as a QR payment is.
+    const inApp = await t.ok(
+      'wallet.myTopUp',
+      { body: { amount: 1_000, platform: 'wechat', payIn: 'miniProgram' } },
+      token,
+    );
+    expect(inApp.payUrl).toBeNull();
+    const sent = wechat.payments.get(inApp.number)!.asked;
+    expect(sent).toMatchObject({ trade_type: 'JSAPI', appid: 'wx3131313131313132', openid: session.openid });
+    const pay = inApp.miniProgramPay!;
+    expect(pay).toMatchObject({
+      appId: 'wx3131313131313132',
+      signType: 'HMAC-SHA256',
+      package: expect.stringMatching(/^prepay_id=wx\d+$/),
+    });
+    const { paySign, ...signed } = pay;
+    const text = Object.keys(signed)
+      .sort()
+      .map((k) => `${k}=${signed[k as keyof typeof signed]}`)
+      .join('&');
+    const expected = createHmac('sha256', 'Wt2026SecretKeyForWechatPayWALLT')
+      .update(`${text}&key=Wt2026SecretKeyForWechatPayWALLT`)
+      .digest('hex')
+      .toUpperCase();
+    expect(paySign).toBe(expected);
+    wechat.pay(inApp.number);
+    await due(inApp.id);
+    await settleDueTopUps(t.db);
+    expect(await held(member.id)).toEqual({ principal: 13_000, bonus: 1_000 });
     // No Alipay account: nothing to pay it at (984).
     expect(await t.code('wallet.myTopUp', { body: { amount: 3_000, platform: 'alipay' } }, token)).toBe(
       CODE.paymentNotOpen,

@@ -12,7 +12,7 @@
  * - every answer is signed with the API key; a notification is made as the
  *   platform posts one: the refund's fields in `req_info`, AES-256-ECB under
  *   the MD5 of the API key.
- * Its QR payments (`unifiedorder` NATIVE, `orderquery`, `closeorder`, "支付结果通知")
+ * Its QR payments (`unifiedorder` NATIVE, or JSAPI in the mini-program, `orderquery`, `closeorder`, "支付结果通知")
  * are kept by `out_trade_no`: asked again with the same fields, the same code.
  * Its XML is read and written here by hand (the messages are flat), not by the
  * adapter's library, so that a fault of that library cannot hide on both sides.
@@ -230,7 +230,14 @@ export async function startWechatV2Double(opts: {
               return answer({ ...base, result_code: 'FAIL', err_code: 'ORDERPAID', err_code_des: '该订单已支付' });
             if (known && known.total_fee !== fields.total_fee)
               return answer({ ...base, result_code: 'FAIL', err_code: 'INVALID_REQUEST', err_code_des: '参数错误' });
-            if (fields.trade_type !== 'NATIVE' || !fields.body || !fields.notify_url || !fields.spbill_create_ip)
+            // A QR payment, or one in the mini-program (JSAPI), which names its payer.
+            const kind = fields.trade_type === 'JSAPI' && fields.openid ? 'JSAPI' : fields.trade_type;
+            if (
+              (kind !== 'NATIVE' && kind !== 'JSAPI') ||
+              !fields.body ||
+              !fields.notify_url ||
+              !fields.spbill_create_ip
+            )
               return answer({ ...base, result_code: 'FAIL', err_code: 'PARAM_ERROR', err_code_des: '参数错误' });
             const payment = known ?? {
               out_trade_no: fields.out_trade_no!,
@@ -243,9 +250,9 @@ export async function startWechatV2Double(opts: {
             return answer({
               ...base,
               result_code: 'SUCCESS',
-              trade_type: 'NATIVE',
+              trade_type: kind!,
               prepay_id: `wx${seq}`,
-              code_url: payment.code_url,
+              ...(kind === 'NATIVE' ? { code_url: payment.code_url } : {}),
             });
           }
           if (path === '/pay/orderquery' || path === '/pay/closeorder') {

@@ -230,8 +230,13 @@ export async function startWechatV3Double(opts: {
           refunds.set(ask.out_refund_no, refund);
           return answer(200, refund, signWith);
         }
-        if (req.method === 'POST' && /^\/v3\/pay(\/partner)?\/transactions\/native$/.test(url.pathname)) {
+        // A QR payment (native), or one in the mini-program (jsapi), which names its payer.
+        const kind = /^\/v3\/pay(?:\/partner)?\/transactions\/(native|jsapi)$/.exec(url.pathname)?.[1];
+        if (req.method === 'POST' && kind) {
           const ask = JSON.parse(body) as Record<string, unknown> & Pick<Payment, 'out_trade_no' | 'amount'>;
+          const payer = ask.payer as { openid?: string; sp_openid?: string } | undefined;
+          if (kind === 'jsapi' && !(payer?.openid ?? payer?.sp_openid))
+            return answer(400, { code: 'PARAM_ERROR', message: '缺少 payer' });
           const known = payments.get(ask.out_trade_no);
           if (known && known.trade_state !== 'NOTPAY')
             return answer(400, { code: 'ORDERPAID', message: '订单已支付或已关闭' });
@@ -245,6 +250,7 @@ export async function startWechatV3Double(opts: {
             asked: ask,
           };
           payments.set(ask.out_trade_no, payment);
+          if (kind === 'jsapi') return answer(200, { prepay_id: `wx${randomBytes(8).toString('hex')}` }, signWith);
           return answer(200, { code_url: payment.code_url }, signWith);
         }
         const payment = /^\/v3\/pay(?:\/partner)?\/transactions\/out-trade-no\/([^/]+?)(\/close)?$/.exec(url.pathname);

@@ -1,0 +1,1 @@
+ALTER TABLE "wallet_top_ups" ADD COLUMN "mini_program_pay" jsonb;
