@@ -39,7 +39,7 @@ const roundedDay = (rows: SourceRow[]) => {
 };
 
 export const reconciliationDemo: DemoData = {
-  after: ['tenant', 'account', 'order', 'complaint', 'delivery'],
+  after: ['tenant', 'account', 'order', 'complaint', 'delivery', 'wallet'],
   async load({ tx, ids, now, storage }) {
     const tenantId = ids.get('tenant', 'A');
     const today = businessDay(now);

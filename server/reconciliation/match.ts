@@ -10,7 +10,10 @@
  * - each order of those tenants and that platform paid that business day
  *   (China time) with money received and no line → **only here**;
  * - the same for refunds, by the console's refund number (`RF` and the id)
- *   and the day the refund settled.
+ *   and the day the refund settled;
+ * - and for the members' wallets paid into the same account: a top-up by
+ *   its number (`TU`…) and the day it was paid, a give-back's refund to a
+ *   top-up by its number (`WB` and the id) and the day it settled.
  *
  * The day is locked first and matched only while `waiting`: two instances
  * fetching the same day write one match. A bill that did not parse writes no
@@ -20,6 +23,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { orders } from '../order/index.js';
 import { refunds } from '../refund/index.js';
+import { walletGiveBackRefunds, walletTopUps } from '../wallet/index.js';
 import type { BillLine } from './formats.js';
 import { reconDays, reconDifferences, reconLines } from './schema.js';
 
@@ -98,15 +102,18 @@ export async function matchDay(db: Db, scope: MatchScope, lines: readonly BillLi
     await tx.execute(sql`analyze ${reconLines}`);
     const line = sql`${reconLines}`;
     const refundNo = sql`'RF' || lpad(r.id::text, 12, '0')`;
-    // Payment lines against their orders.
+    // Payment lines against their orders, or the members' top-ups (`TU` numbers) paid into the same account.
     await tx.execute(sql`
       insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, order_id, platform_number, platform_amount, console_amount)
-      select ${dayId}, ${ownerId}, case when o.id is null then 'platformOnly' else 'amount' end, 'payment',
-             l.number, o.id, l.platform_number, l.amount, o.received_amount
+      select ${dayId}, ${ownerId}, case when o.id is null and w.id is null then 'platformOnly' else 'amount' end, 'payment',
+             l.number, o.id, l.platform_number, l.amount, coalesce(o.received_amount, w.amount)
       from ${line} l
       left join ${orders} o on o.number = l.number and o.tenant_id in ${tenants}
         and o.platform = ${platform} and o.payment_state = 'success'
-      where l.day_id = ${dayId} and l.subject = 'payment' and (o.id is null or o.received_amount <> l.amount)`);
+      left join ${walletTopUps} w on l.number like 'TU%' and w.number = l.number and w.tenant_id in ${tenants}
+        and w.platform = ${platform} and w.state = 'paid'
+      where l.day_id = ${dayId} and l.subject = 'payment'
+        and coalesce(o.received_amount, w.amount) is distinct from l.amount`);
     // The day's paid orders no line names.
     await tx.execute(sql`
       insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, order_id, console_amount)
@@ -116,16 +123,27 @@ export async function matchDay(db: Db, scope: MatchScope, lines: readonly BillLi
         and o.paid_at >= ${from.toISOString()}::timestamptz and o.paid_at < ${to.toISOString()}::timestamptz
         and o.received_amount > 0
         and not exists (select 1 from ${line} l where l.day_id = ${dayId} and l.subject = 'payment' and l.number = o.number)`);
-    // Refund lines against the console's refunds, by the id their number carries.
+    // The day's paid top-ups no line names.
+    await tx.execute(sql`
+      insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, console_amount)
+      select ${dayId}, ${ownerId}, 'consoleOnly', 'payment', w.number, w.amount
+      from ${walletTopUps} w
+      where w.tenant_id in ${tenants} and w.platform = ${platform} and w.state = 'paid'
+        and w.paid_at >= ${from.toISOString()}::timestamptz and w.paid_at < ${to.toISOString()}::timestamptz
+        and not exists (select 1 from ${line} l where l.day_id = ${dayId} and l.subject = 'payment' and l.number = w.number)`);
+    // Refund lines against the console's refunds, or a give-back's refunds to top-ups (`WB`), by the id their number carries.
     await tx.execute(sql`
       insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, order_id, refund_id, platform_number, platform_amount, console_amount)
-      select ${dayId}, ${ownerId}, case when r.id is null then 'platformOnly' else 'amount' end, 'refund',
-             l.number, r.order_id, r.id, l.platform_number, l.amount, r.amount
+      select ${dayId}, ${ownerId}, case when r.id is null and g.id is null then 'platformOnly' else 'amount' end, 'refund',
+             l.number, r.order_id, r.id, l.platform_number, l.amount, coalesce(r.amount, g.amount)
       from ${line} l
       left join ${refunds} r
         on l.number ~ '^RF[0-9]{12}$' and r.id = substring(l.number from 3)::bigint
         and r.tenant_id in ${tenants} and r.state = 'success'
-      where l.day_id = ${dayId} and l.subject = 'refund' and (r.id is null or r.amount <> l.amount)`);
+      left join ${walletGiveBackRefunds} g
+        on l.number ~ '^WB[0-9]{12}$' and g.id = substring(l.number from 3)::bigint
+        and g.tenant_id in ${tenants} and g.state = 'paid'
+      where l.day_id = ${dayId} and l.subject = 'refund' and coalesce(r.amount, g.amount) is distinct from l.amount`);
     // The day's settled refunds of that platform's orders no line names.
     await tx.execute(sql`
       insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, order_id, refund_id, console_amount)
@@ -135,6 +153,16 @@ export async function matchDay(db: Db, scope: MatchScope, lines: readonly BillLi
       where r.tenant_id in ${tenants} and r.state = 'success' and o.platform = ${platform}
         and r.settled_at >= ${from.toISOString()}::timestamptz and r.settled_at < ${to.toISOString()}::timestamptz
         and not exists (select 1 from ${line} l where l.day_id = ${dayId} and l.subject = 'refund' and l.number = ${refundNo})`);
+    // The day's give-back refunds paid back to a top-up of that platform that no line names.
+    await tx.execute(sql`
+      insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, console_amount)
+      select ${dayId}, ${ownerId}, 'consoleOnly', 'refund', 'WB' || lpad(g.id::text, 12, '0'), g.amount
+      from ${walletGiveBackRefunds} g
+      join ${walletTopUps} w on w.id = g.top_up_id
+      where g.tenant_id in ${tenants} and g.state = 'paid' and w.platform = ${platform}
+        and g.settled_at >= ${from.toISOString()}::timestamptz and g.settled_at < ${to.toISOString()}::timestamptz
+        and not exists (select 1 from ${line} l where l.day_id = ${dayId} and l.subject = 'refund'
+          and l.number = 'WB' || lpad(g.id::text, 12, '0'))`);
     const [counts] = await tx
       .select({
         differences: sql<number>`count(*)::int`,

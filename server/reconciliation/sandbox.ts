@@ -6,12 +6,13 @@
  * differences a real day has: a sale the console never recorded, one it
  * recorded that the platform never took, an amount that differs.
  */
-import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { businessDateTime } from '../../shared/business-time.js';
 import type { Queryable } from '../db/index.js';
 import type { BillFile } from '../payment/index.js';
 import { orders } from '../order/index.js';
 import { refundNumber, refunds } from '../refund/index.js';
+import { giveBackRefundNumber, walletGiveBackRefunds, walletTopUps } from '../wallet/index.js';
 import { alipayBillZip, wechatBillText, type SourceRow } from './formats.js';
 import { dayBounds } from './match.js';
 
@@ -71,7 +72,42 @@ export async function sandboxBill(
         lt(refunds.settledAt, to),
       ),
     );
+  // The members' top-ups the sandbox paid, and the give-backs it refunded to them (server/wallet).
+  const topUps = await db
+    .select({ id: walletTopUps.id, number: walletTopUps.number, amount: walletTopUps.amount, at: walletTopUps.paidAt })
+    .from(walletTopUps)
+    .where(
+      and(
+        inArray(walletTopUps.tenantId, [...at.tenantIds]),
+        eq(walletTopUps.platform, at.platform),
+        eq(walletTopUps.state, 'paid'),
+        isNull(walletTopUps.provider),
+        gte(walletTopUps.paidAt, from),
+        lt(walletTopUps.paidAt, to),
+      ),
+    );
+  const givenBack = await db
+    .select({
+      id: walletGiveBackRefunds.id,
+      amount: walletGiveBackRefunds.amount,
+      at: walletGiveBackRefunds.settledAt,
+      topUpId: walletTopUps.id,
+      topUpNumber: walletTopUps.number,
+    })
+    .from(walletGiveBackRefunds)
+    .innerJoin(walletTopUps, eq(walletTopUps.id, walletGiveBackRefunds.topUpId))
+    .where(
+      and(
+        inArray(walletGiveBackRefunds.tenantId, [...at.tenantIds]),
+        eq(walletGiveBackRefunds.state, 'paid'),
+        isNull(walletGiveBackRefunds.provider),
+        eq(walletTopUps.platform, at.platform),
+        gte(walletGiveBackRefunds.settledAt, from),
+        lt(walletGiveBackRefunds.settledAt, to),
+      ),
+    );
   const platformNumber = (id: number, third: string | null) => third ?? `4200${String(id).padStart(24, '0')}`;
+  const topUpPlatformNumber = (id: number) => `4210${String(id).padStart(24, '0')}`;
   const rows = alter([
     ...paid.map((o): SourceRow => ({
       subject: 'payment',
@@ -90,6 +126,24 @@ export async function sandboxBill(
       platformRefundId: r.platformRefundId ?? `5030${String(r.id).padStart(24, '0')}`,
       amount: r.amount,
       fee: feeOf(r.amount),
+    })),
+    ...topUps.map((w): SourceRow => ({
+      subject: 'payment',
+      at: businessDateTime(w.at!),
+      orderNumber: w.number,
+      platformNumber: topUpPlatformNumber(w.id),
+      amount: w.amount,
+      fee: feeOf(w.amount),
+    })),
+    ...givenBack.map((g): SourceRow => ({
+      subject: 'refund',
+      at: businessDateTime(g.at!),
+      orderNumber: g.topUpNumber,
+      platformNumber: topUpPlatformNumber(g.topUpId),
+      refundNumber: giveBackRefundNumber(g.id),
+      platformRefundId: `5031${String(g.id).padStart(24, '0')}`,
+      amount: g.amount,
+      fee: feeOf(g.amount),
     })),
   ]);
   if (rows.length === 0) return null;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, businessDay } from '../../../shared/business-time.js';
 import { CODE } from '../../../shared/domains.js';
 import { fetchDay, keepAndMatch, queueDay, tenantsOfBill } from '../../../server/reconciliation/days.js';
@@ -19,7 +19,15 @@ import {
 import { reconDays, reconDifferences, reconLines, reconNotes } from '../../../server/reconciliation/index.js';
 import { matchDay } from '../../../server/reconciliation/match.js';
 import { databaseStorage } from '../../../server/storage/index.js';
+import {
+  giveBackRefundNumber,
+  settleDueGiveBacks,
+  settleDueTopUps,
+  walletGiveBackRefunds,
+  walletTopUps,
+} from '../../../server/wallet/index.js';
 import { suiteApp } from '../helpers.js';
+import { memberSession } from '../member/support.js';
 
 const t = suiteApp(['tenant1', 'tenant2', 'tenant11', 'admin']);
 const yesterday = () => addDays(businessDay(), -1);
@@ -180,6 +188,63 @@ describe('the morning fetch', () => {
       .from(reconDifferences)
       .where(eq(reconDifferences.dayId, made!.id))) as [{ diffs: number }];
     expect(diffs).toBe(after!.differences);
+  });
+
+  it("matches the members' top-ups (TU) and the give-backs' refunds to them (WB) paid into the same account", async () => {
+    // A member of tenant A tops up ¥30 and has it given back, the sandbox paying both today.
+    const { token } = await memberSession(t, t.ids.tenant('A'));
+    const topUp = await t.ok('wallet.myTopUp', { body: { amount: 3_000, platform: 'wechat' } }, token);
+    const settle = async () => {
+      await t.db
+        .update(walletTopUps)
+        .set({ settleAt: sql`now()` })
+        .where(eq(walletTopUps.state, 'pending'));
+      await settleDueTopUps(t.db);
+      await t.db
+        .update(walletGiveBackRefunds)
+        .set({ settleAt: sql`now()` })
+        .where(eq(walletGiveBackRefunds.state, 'pending'));
+      await settleDueGiveBacks(t.db);
+    };
+    await settle();
+    await t.ok('wallet.myGiveBack', { body: { reason: '搬家' } }, token);
+    await settle();
+    const [back] = await t.db
+      .select()
+      .from(walletGiveBackRefunds)
+      .innerJoin(walletTopUps, eq(walletTopUps.id, walletGiveBackRefunds.topUpId))
+      .where(eq(walletTopUps.number, topUp.number));
+    expect(back!.wallet_give_back_refunds.state).toBe('paid');
+    const wb = giveBackRefundNumber(back!.wallet_give_back_refunds.id);
+    // Today's bill, as the platform would write it, but the top-up a yuan more and the give-back's refund missing.
+    const [made] = await t.db
+      .insert(reconDays)
+      .values({
+        tenantId: t.ids.tenant('A'),
+        platform: 'wechat',
+        day: businessDay(),
+        state: 'waiting',
+        source: 'sandbox',
+      })
+      .returning();
+    await fetchDay(t.db, databaseStorage(t.db), made!.id, (rows) =>
+      rows
+        .filter((r) => r.refundNumber !== wb)
+        .map((r) => (r.orderNumber === topUp.number && r.subject === 'payment' ? { ...r, amount: r.amount + 100 } : r)),
+    );
+    const found = await t.db
+      .select()
+      .from(reconDifferences)
+      .where(and(eq(reconDifferences.dayId, made!.id), inArray(reconDifferences.number, [topUp.number, wb])));
+    expect(found.map((d) => [d.number, d.kind, d.subject, d.platformAmount, d.consoleAmount]).sort()).toEqual(
+      [
+        [topUp.number, 'amount', 'payment', 3_100, 3_000],
+        [wb, 'consoleOnly', 'refund', null, 3_000],
+      ].sort(),
+    );
+    // Nothing else of the day is off: the sandbox's bill lists the day's orders and refunds as they are.
+    const [day] = await t.db.select().from(reconDays).where(eq(reconDays.id, made!.id));
+    expect(day!.differences).toBe(2);
   });
 
   it('lines go in exactly as read, whatever their numbers hold (quotes, backslashes, commas, braces)', async () => {
