@@ -13,6 +13,7 @@ import type { Db, Queryable } from '../db/index.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, rowsOf, UNIQUE_VIOLATION } from '../db/sql.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { tenants } from '../identity/schema.js';
+import type { Scope } from '../scope.js';
 import { memberSpends } from './ports.js';
 import { memberGrades as g, members } from './schema.js';
 
@@ -91,12 +92,15 @@ export async function saveGrade(db: Db, tenantId: number, id: number | undefined
   return ladderOf(db, tenantId);
 }
 
-/** Removes a grade; 2406 while an activity is for it (its foreign key holds that under a race). */
-export async function deleteGrade(db: Db, gradeId: number) {
+/**
+ * Removes a grade of the caller's tenants (404 for another's, as for none); 2406 while an activity is for it
+ * (its foreign key holds that under a race).
+ */
+export async function deleteGrade(db: Db, scope: Scope, gradeId: number) {
   const tenantId = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(g)
-      .where(eq(g.id, gradeId))
+      .where(and(eq(g.id, gradeId), scope.where(g.tenantId)))
       .returning({ tenantId: g.tenantId })
       .catch((err) => {
         if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw new BizError(CODE.gradeInUse);

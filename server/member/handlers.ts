@@ -28,7 +28,7 @@ export const memberHandlers = defineHandlers({
     ladderOf(db, await owningTenant(db, user, scope, body.tenantId)),
   'member.saveGrade': async ({ body: { tenantId, id, ...input } }, { db, user, scope }) =>
     saveGrade(db, await owningTenant(db, user, scope, tenantId), id, input),
-  'member.deleteGrade': ({ params }, { db }) => deleteGrade(db, params.id),
+  'member.deleteGrade': ({ params }, { db, scope }) => deleteGrade(db, scope, params.id),
   'member.saveGradeWindow': async ({ body }, { db, user, scope }) =>
     saveGradeWindow(db, await owningTenant(db, user, scope, body.tenantId), body.windowDays),
   'member.regrade': async ({ body }, { db, user, scope }) =>

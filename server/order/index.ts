@@ -24,7 +24,7 @@ export {
 export { orderItems, orders } from './schema.js';
 export { seedOrders } from './seed.js';
 export { ensureOrderMonths, orderAt } from './months.js';
-export { saleOrder } from './sale.js';
+export { recordSale, saleOrder } from './sale.js';
 export { orderScope } from './queries.js';
 export { exportJobs, salesRollups } from './schema.js';
 export { rebuildRollups, rerollOrders, rollRefund, type RebuildRange } from './rollup.js';

@@ -8,6 +8,7 @@ import { SWEEP_NET_MS } from '../jobs/index.js';
 import { orders, refundRows } from '../order/index.js';
 import { SETTLE_JOB } from './refunds.js';
 import { refundHandlers } from './handlers.js';
+import { refundDemo } from './demo.js';
 import { refundNotifyRoutes } from './notify.js';
 import { refunds } from './schema.js';
 import { settleDue, settleJob } from './due.js';
@@ -23,6 +24,7 @@ export const refundServer = defineServerDomain({
   name: 'refund',
   checks: refundChecks,
   handlers: refundHandlers,
+  demo: refundDemo,
   owns: {
     refund: {
       id: refunds.id,

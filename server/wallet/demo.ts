@@ -3,7 +3,9 @@
  * 充 100 送 10); 林小雨 topped up ¥100 three weeks ago and got ¥10 on top;
  * 张伟's ¥50 came over from the operator's old prepaid cards; 陈静 topped
  * up ¥50 (¥3 on top) a month ago and, moving away, had it given back two
- * weeks later — the ¥50 refunded to her WeChat payment, the ¥3 forfeited.
+ * weeks later — the ¥50 refunded to her WeChat payment, the ¥3 forfeited;
+ * 王芳 topped up ¥50 (¥3 on top) ten days ago, and spends it at a machine
+ * (server/refund/demo.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/index.js';
@@ -44,6 +46,14 @@ export const walletDemo: DemoData = {
     );
     await dated(tx, imported.id, new Date(now - 30 * DAY));
     await givenBack(tx, ids.get('tenant', 'A'), ids.get('member', 'A5'), now);
+    // 王芳 tops up at the counter; she spends it at a machine (server/refund/demo.ts).
+    const wang = ids.get('member', 'A3');
+    const hers = await moveWallet(
+      tx,
+      { memberId: wang, kind: 'topUp', key: `demo:topUp:${wang}`, reason: '充 50 送 3' },
+      { principal: 5_000, bonus: 300 },
+    );
+    await dated(tx, hers.id, new Date(now - 10 * DAY));
   },
 };
 

@@ -26,7 +26,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'shared/refund/errors.ts': "its refusals are the order family's (spec §8 97x), in shared/order/errors.ts",
   'shared/dashboard/errors.ts': 'a read-only domain: its only refusals are the common ones',
   'server/dashboard/demo.ts': 'its rollups are filled from the order seed (server/order/rollup.ts)',
-  'server/refund/demo.ts': 'demo refunds are part of the order seed',
   'server/file/demo.ts': "demo images are the product domain's (server/product/demo-images.ts)",
   'shared/product/api.ts':
     'written in parts (category.ts, product.ts, ingredient.ts…) that index.ts joins with joinApis, which refuses an operation named twice',

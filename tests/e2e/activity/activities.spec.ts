@@ -82,7 +82,7 @@ test('tenant1 makes a special price, the preview shows it, the next sale is pric
   await expect(page.getByTestId('activity-page-state')).toHaveText(en.states.stopped);
 });
 
-test('tenant1 makes a coupon activity: the form asks nothing before it is typed, and its page says how long a coupon lasts and how many each may claim', async ({
+test('tenant1 makes a coupon activity for gold members: the form asks nothing before it is typed, and its page says how long a coupon lasts, how many each may claim and for whom', async ({
   page,
   baseURL,
 }) => {
@@ -109,8 +109,13 @@ test('tenant1 makes a coupon activity: the form asks nothing before it is typed,
   await page.getByTestId('activity-form-coupon-quantity').fill('20');
   await page.getByTestId('activity-form-coupon-days').fill('7');
   await page.getByTestId('activity-form-coupon-per-member').fill('2');
+  // For the demo's gold members and above only (tenant A's grades).
+  await page.getByTestId('activity-form-grade').click();
+  const gold = en.gradeAndAbove.replace('{{name}}', '金卡会员');
+  await page.getByRole('option', { name: gold }).click();
   await page.getByTestId('activity-form-save').click();
   await expect(page.getByTestId('activity-page-title')).toHaveText(name);
+  await expect(page.getByTestId('activity-page-grade')).toHaveText(gold);
   const coupon = page.getByTestId('activity-page-coupon');
   for (const part of [`${en.couponQuantity} 20`, `${en.couponDays} 7`, `${en.couponPerMember} 2`])
     await expect(coupon).toContainText(part);

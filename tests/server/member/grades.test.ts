@@ -169,6 +169,8 @@ describe('member.deleteGrade', () => {
       { body: activityBody(machine.deviceId, machine.productA, { minGradeId: grades[0]!.id }) as never },
       t.token.tenant1,
     );
+    // Another tenant's grade is none of the caller's.
+    expect((await t.call('member.deleteGrade', { params: { id: grades[0]!.id } }, t.token.tenant2)).status).toBe(404);
     const refused = await t.call('member.deleteGrade', { params: { id: grades[0]!.id } }, t.token.tenant1);
     expect(refused.body.code).toBe(CODE.gradeInUse);
     await t.db.delete(activities).where(eq(activities.id, activity.id));
