@@ -19,7 +19,7 @@ import { tenants } from '../identity/schema.js';
 import { devices } from '../device/index.js';
 import { points } from '../point/schema.js';
 import { balanceOf } from './ledger.js';
-import { members, memberSessions, wechatCodesUsed } from './schema.js';
+import { memberGrades, members, memberSessions, wechatCodesUsed } from './schema.js';
 import { exchangeCode } from './wechat.js';
 
 const hash = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
@@ -55,14 +55,18 @@ export async function profileOf(db: Queryable, memberId: number, at = new Date()
       state: members.state,
       owed: members.owed,
       registeredAt: members.registeredAt,
+      gradeName: memberGrades.name,
+      gradePercent: memberGrades.pointsPercent,
     })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
+    .leftJoin(memberGrades, eq(memberGrades.id, members.gradeId))
     .where(eq(members.id, memberId));
   if (!row) throw new BizError(CODE.programmeMemberNotFound);
-  const { phoneVerifiedAt, ...rest } = row;
+  const { phoneVerifiedAt, gradeName, gradePercent, ...rest } = row;
   return {
     ...rest,
+    grade: gradeName === null ? null : { name: gradeName, pointsPercent: gradePercent! },
     phoneVerified: phoneVerifiedAt !== null,
     points: await balanceOf(db, memberId, at),
     registeredAt: row.registeredAt.toISOString(),

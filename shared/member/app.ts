@@ -52,6 +52,8 @@ export const memberProfile = z.object({
   /** Points a refund took back after they were spent: settled from the next points earned. */
   owed: z.number().int(),
   registeredAt: isoTime,
+  /** The member's grade as the last regrade found it, with the points it earns per sale in percent; null: none. */
+  grade: z.object({ name: z.string(), pointsPercent: z.number().int() }).nullable(),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 

@@ -153,7 +153,8 @@ describe('points a grade multiplies', () => {
     await t.ok('member.regrade', { body: {} }, t.token.tenant1);
     const sale = await sell(t, SERIAL, { memberId: member.id });
     expect(sale.body.content).toMatchObject({ amount: 1250, points: 18 });
-    expect((await t.ok('member.me', {}, token)).points).toBe(18);
+    const me = await t.ok('member.me', {}, token);
+    expect(me).toMatchObject({ points: 18, grade: { name: SILVER.name, pointsPercent: 150 } });
   });
 });
 
