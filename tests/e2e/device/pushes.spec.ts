@@ -31,6 +31,8 @@ test('tenant2 is warned of the price change its offline machine never took, show
   );
   await row.getByTestId('push-open').click();
   await expect(page).toHaveURL(/\/deviceList\/prices\/change\?id=\d+$/);
+  // The change's page opened, its title drawn (its code and its record loaded), not only its address.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test('tenant1 narrows its pushes to finished price changes, and is warned of nothing', async ({ page, baseURL }) => {
