@@ -5,7 +5,7 @@
  * submit keeps everything typed; "this product no longer exists" (1101)
  * closes it and refreshes the list.
  */
-import { Field, makeStyles } from '@fluentui/react-components';
+import { Checkbox, Field, makeStyles } from '@fluentui/react-components';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { parseYuan } from '../../shared/format.js';
@@ -14,11 +14,12 @@ import { PRODUCT_LIMITS, type ProductItem } from '../../shared/product/index.js'
 import { useOpMutation } from '../bridge.js';
 import { zodI18nResolver } from '../app/form.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
+import { FormInput } from '../app/FormInput.js';
 import { ProductImagesField, ProductTextField } from './ProductFields.js';
 import { useUser } from '../app/session.js';
 import { FormDialog, forTenant, tenantChoice, FormTenantField, useDialogSave, useFormGrid } from '../kit/index.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
-import { productDialogSchema, yuanText, type ProductDialogValues } from './productSchema.js';
+import { productDialogSchema, shelfLifeOf, yuanText, type ProductDialogValues } from './productSchema.js';
 import { TagInput } from './TagInput.js';
 
 const useStyles = makeStyles({
@@ -54,17 +55,25 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
       model: product?.model ?? '',
       price: product ? yuanText(product.price) : '',
       tags: product ? [...product.tags] : [],
+      perishable: product?.perishable ?? false,
+      shelfLifeDays: product?.shelfLifeDays == null ? '' : String(product.shelfLifeDays),
       tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
   });
   const chosenTenant = useWatch({ control: form.control, name: 'tenantId' });
   const name = useWatch({ control: form.control, name: 'name' });
+  const perishable = useWatch({ control: form.control, name: 'perishable' });
   // The categories on offer are the product's tenant's: the chosen one, the product's, or the user's own.
   const tenantId = product?.tenantId ?? chosenTenant ?? user.tenantId ?? undefined;
 
   const submit = useDialogSave(form, {
-    save: ({ tenantId: requested, price, categoryId, ...values }) => {
-      const body = { ...values, categoryId: categoryId!, price: parseYuan(price)! };
+    save: ({ tenantId: requested, price, categoryId, shelfLifeDays, ...values }) => {
+      const body = {
+        ...values,
+        categoryId: categoryId!,
+        price: parseYuan(price)!,
+        shelfLifeDays: shelfLifeOf(shelfLifeDays),
+      };
       return product
         ? update.mutateAsync({ params: { id: product.id }, body })
         : create.mutateAsync({ body: { ...body, ...forTenant(requested) } });
@@ -143,6 +152,31 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
             />
           </Field>
         )}
+      />
+      <Controller
+        control={form.control}
+        name="perishable"
+        render={({ field }) => (
+          <Field label={t('product.product.freshFood')} hint={t('product.product.perishableHint')}>
+            <Checkbox
+              checked={field.value}
+              onChange={(_, d) => {
+                field.onChange(d.checked === true);
+                if (form.formState.isSubmitted) void form.trigger('shelfLifeDays');
+              }}
+              label={t('product.product.perishable')}
+              data-testid="product-form-perishable"
+            />
+          </Field>
+        )}
+      />
+      <FormInput
+        control={form.control}
+        name="shelfLifeDays"
+        label={t('product.product.shelfLifeDays')}
+        required={perishable}
+        hint={t('product.product.shelfLifeHint')}
+        input={{ inputMode: 'numeric', maxLength: 4, 'data-testid': 'product-form-shelf-life' }}
       />
       <div className={styles.wide}>
         <ProductTextField control={form.control} name="brief" testId="product-form-brief" />

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { parseYuan } from '../../shared/format.js';
-import { PRICE_MAX_FEN, productForm } from '../../shared/product/index.js';
+import { PRICE_MAX_FEN, productForm, SHELF_LIFE_MAX_DAYS, shelfLifeProblem } from '../../shared/product/index.js';
 import type { TenantChoice } from '../kit/index.js';
 
 export interface ProductDialogValues {
@@ -18,6 +18,9 @@ export interface ProductDialogValues {
   /** As typed, in yuan. */
   price: string;
   tags: string[];
+  perishable: boolean;
+  /** As typed, in days ('' : none). */
+  shelfLifeDays: string;
   tenantId?: number | undefined;
 }
 
@@ -30,12 +33,29 @@ const price = z.string().refine(
 );
 const categoryId = z.number({ error: 'validation.required' }).int().positive();
 const tenantId = z.number({ error: 'validation.required' }).int().positive();
-const dialogForm = productForm.extend({ price, categoryId });
+const shelfLifeDays = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= SHELF_LIFE_MAX_DAYS), {
+    message: 'product.validation.shelfLife',
+  });
+const dialogForm = productForm.extend({ price, categoryId, perishable: z.boolean(), shelfLifeDays });
+
+/** Shelf life in days as the upstream takes it: null when left blank. */
+export const shelfLifeOf = (typed: string): number | null => (typed.trim() === '' ? null : Number(typed));
 
 export function productDialogSchema(choice: TenantChoice): z.ZodType<ProductDialogValues, ProductDialogValues> {
-  if (choice === 'required') return dialogForm.extend({ tenantId }) as never;
-  if (choice === 'optional') return dialogForm.extend({ tenantId: tenantId.optional() }) as never;
-  return dialogForm as never;
+  const shape =
+    choice === 'required'
+      ? dialogForm.extend({ tenantId })
+      : choice === 'optional'
+        ? dialogForm.extend({ tenantId: tenantId.optional() })
+        : dialogForm;
+  // A perishable product states its shelf life (the upstream's rule, shelfLifeProblem).
+  return shape.superRefine((v, ctx) => {
+    const problem = shelfLifeProblem({ perishable: v.perishable, shelfLifeDays: shelfLifeOf(v.shelfLifeDays) });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['shelfLifeDays'] });
+  }) as never;
 }
 
 /** Fen as the price field shows it: `3.50`. */

@@ -8,7 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { searchKey } from '../db/pinyin.js';
-import { uniqueAs } from '../http/errors.js';
+import { RequestValidationError, uniqueAs } from '../http/errors.js';
+import { shelfLifeProblem } from '../../shared/product/index.js';
 import { grantFiles } from '../file/index.js';
 import { owningTenant } from '../tenant/index.js';
 import { checkCategory, checkImages, lockProduct, productItemInScope, productNumbers, setImages } from './products.js';
@@ -19,6 +20,12 @@ import type { Db } from '../db/index.js';
 import type { Scope } from '../scope.js';
 import type { AuthUser } from '../http/principal.js';
 
+/** A perishable product without its shelf life: a field error, before anything is read. */
+function checkShelfLife(form: { perishable: boolean; shelfLifeDays: number | null }) {
+  const problem = shelfLifeProblem(form);
+  if (problem) throw new RequestValidationError({ shelfLifeDays: problem });
+}
+
 export async function createProduct(
   db: Db,
   user: AuthUser,
@@ -26,6 +33,7 @@ export async function createProduct(
   body: HandlerInput<Api['product.create']>['body'],
 ) {
   const { tenantId: requested, images, ...form } = body;
+  checkShelfLife(form);
   const tenantId = await owningTenant(db, user, scope, requested);
   await checkCategory(db, scope, form.categoryId, tenantId);
   await checkImages(db, scope, images);
@@ -51,6 +59,7 @@ export async function updateProduct(
   body: HandlerInput<Api['product.update']>['body'],
 ) {
   const { images, ...form } = body;
+  checkShelfLife(form);
   await uniqueAs(CODE.productNumberTaken, () =>
     db.transaction(async (tx) => {
       const product = await lockProduct(tx, scope, 'old', id);

@@ -46,6 +46,8 @@ const productColumns = {
   model: products.model,
   price: products.price,
   tags: products.tags,
+  perishable: products.perishable,
+  shelfLifeDays: products.shelfLifeDays,
   onSale: products.onSale,
   enabled: products.enabled,
   tenantId: products.tenantId,

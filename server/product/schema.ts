@@ -91,6 +91,9 @@ export const products = pgTable(
     endDate: date('end_date'),
     /** Attribute id → value, checked against the attributes' rules when saved (shared/product/attribute.ts). */
     attributes: jsonb('attributes').$type<Record<string, AttributeValue>>().notNull().default({}),
+    /** Fresh food: each refill records its batch's expiry (issue 83); its shelf life from refill, in days. */
+    perishable: boolean('perishable').notNull().default(false),
+    shelfLifeDays: integer('shelf_life_days'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -105,6 +108,7 @@ export const products = pgTable(
       foreignColumns: [productCategories.id, productCategories.tenantId],
     }),
     check('products_price_positive', sql`${t.price} > 0`),
+    check('products_perishable_shelf_life', sql`not ${t.perishable} or ${t.shelfLifeDays} is not null`),
   ],
 );
 

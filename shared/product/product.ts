@@ -8,6 +8,8 @@ import { endpoint, isoTime, page, pageQuery, ref, refParams, str, text } from '.
 import { fileId } from '../file/index.js';
 
 export const PRODUCT_LIMITS = { number: 20, name: 40, brief: 100, model: 30, tag: 10, tags: 10, images: 3 } as const;
+/** A shelf life up to ten years: past that a product is not what "shelf life" is about. */
+export const SHELF_LIFE_MAX_DAYS = 3650;
 /** A price up to ¥999,999.99: a vending price past that is a slip. */
 export const PRICE_MAX_FEN = 99_999_999;
 
@@ -36,8 +38,24 @@ export const productForm = z.object({
     .min(1, { message: 'product.validation.price' })
     .max(PRICE_MAX_FEN, { message: 'product.validation.price' }),
   tags: productTags,
+  /**
+   * Fresh food (a sandwich, milk, a salad): a refill records each batch's expiry, and one without it is
+   * refused. Its shelf life from refill, in days, is required then; optional for any other product.
+   */
+  perishable: z.boolean().default(false),
+  shelfLifeDays: z
+    .number({ error: 'product.validation.shelfLife' })
+    .int({ message: 'product.validation.shelfLife' })
+    .min(1, { message: 'product.validation.shelfLife' })
+    .max(SHELF_LIFE_MAX_DAYS, { message: 'product.validation.shelfLife' })
+    .nullable()
+    .default(null),
 });
 export type ProductForm = z.infer<typeof productForm>;
+
+/** The rule across the two fields: a perishable product states its shelf life (the field's key, or null). */
+export const shelfLifeProblem = (p: { perishable: boolean; shelfLifeDays: number | null }): string | null =>
+  p.perishable && p.shelfLifeDays === null ? 'product.validation.shelfLifeRequired' : null;
 
 export const productItem = z.object({
   id: z.number().int(),
@@ -50,6 +68,8 @@ export const productItem = z.object({
   model: z.string(),
   price: z.number().int(),
   tags: z.array(z.string()),
+  perishable: z.boolean(),
+  shelfLifeDays: z.number().int().nullable(),
   onSale: z.boolean(),
   enabled: z.boolean(),
   tenantId: z.number().int(),

@@ -60,6 +60,12 @@ test('tenant2 creates a product with an image, finds it by pinyin initials, and 
   await page.getByTestId('product-form-tags-input').press('Enter');
   await expect(page.getByTestId('product-form-tags-list').getByText('西安')).toHaveCount(1);
   await page.getByTestId('product-form-brief').fill('西安老字号橙味汽水');
+  // Perishable asks for its shelf life; a soda is not, once unticked.
+  await page.getByTestId('product-form-perishable').click();
+  await page.getByTestId('product-form-submit').click();
+  await expect(page.getByText(catalogues.en.product.validation.shelfLifeRequired)).toBeVisible();
+  await page.getByTestId('product-form-perishable').click();
+  await page.getByTestId('product-form-shelf-life').fill('365');
   await page.getByTestId('product-form-submit').dblclick();
   await expect(notification(page)).toHaveText(en.created);
 

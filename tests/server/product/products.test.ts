@@ -120,6 +120,31 @@ describe('product.create', () => {
     expect(await fields({ name: '' })).toEqual({ name: 'validation.required' });
   });
 
+  it('keeps whether a product is perishable and its shelf life; a perishable one without it is a field error', async () => {
+    const fields = async (over: Record<string, unknown>) =>
+      (await t.call('product.create', { body: (await form(over)) as never }, t.token.tenant2)).body.content?.fields;
+    expect(await fields({ perishable: true })).toEqual({ shelfLifeDays: 'product.validation.shelfLifeRequired' });
+    for (const shelfLifeDays of [0, 3651, 1.5])
+      expect(await fields({ shelfLifeDays }), String(shelfLifeDays)).toEqual({
+        shelfLifeDays: 'product.validation.shelfLife',
+      });
+    const sandwich = await t.ok(
+      'product.create',
+      { body: await form({ name: '火腿三明治', perishable: true, shelfLifeDays: 3 }) },
+      t.token.tenant2,
+    );
+    expect(sandwich).toMatchObject({ perishable: true, shelfLifeDays: 3 });
+    // Any product may say its shelf life; one saying nothing is not perishable.
+    const plain = await t.ok('product.create', { body: await form({ shelfLifeDays: 365 }) }, t.token.tenant2);
+    expect(plain).toMatchObject({ perishable: false, shelfLifeDays: 365 });
+    const edited = await t.ok(
+      'product.update',
+      { params: { id: sandwich.id }, body: await form({ name: '火腿三明治', perishable: false, shelfLifeDays: null }) },
+      t.token.tenant2,
+    );
+    expect(edited).toMatchObject({ perishable: false, shelfLifeDays: null });
+  });
+
   it("refuses a taken number (1103), another tenant's category (1111 in scope, 1104 outside), an image it cannot see (2204)", async () => {
     expect(await t.code('product.create', { body: await form({ number: 'COLA-01' }) }, t.token.tenant2)).toBe(
       CODE.productNumberTaken,
