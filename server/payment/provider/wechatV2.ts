@@ -173,19 +173,23 @@ export class WechatV2Provider implements PaymentProvider {
     }
   }
 
-  async createNative(ask: PaymentAsk): Promise<NativeAnswer> {
-    const answer = await this.post('/pay/unifiedorder', {
+  /** `unifiedorder` for a payment by the console's number, of the kind `trade` names (and its own fields). */
+  private unifiedOrder(ask: PaymentAsk, trade: Fields) {
+    return this.post('/pay/unifiedorder', {
       ...this.base(),
       body: ask.description.slice(0, 127),
       out_trade_no: ask.number,
       total_fee: String(ask.amount),
-      // The protocol asks for the payer's address; a QR payment has none but the console's.
+      // The protocol asks for the payer's address; the console is the only one it knows (a QR code, a mini-program).
       spbill_create_ip: '127.0.0.1',
       time_expire: beijingText(ask.expiresAt),
       ...(ask.notifyUrl ? { notify_url: ask.notifyUrl } : {}),
-      trade_type: 'NATIVE',
-      product_id: ask.number,
+      ...trade,
     });
+  }
+
+  async createNative(ask: PaymentAsk): Promise<NativeAnswer> {
+    const answer = await this.unifiedOrder(ask, { trade_type: 'NATIVE', product_id: ask.number });
     if (!('data' in answer)) return answer;
     return answer.data.code_url
       ? { state: 'created', codeUrl: answer.data.code_url }
@@ -194,18 +198,7 @@ export class WechatV2Provider implements PaymentProvider {
 
   /** `unifiedorder` with `trade_type` JSAPI for the payer's openid; the pay parameters signed with the API key. */
   async createMiniProgram(ask: MiniProgramAsk): Promise<MiniProgramAnswer> {
-    const answer = await this.post('/pay/unifiedorder', {
-      ...this.base(),
-      appid: this.miniApp(),
-      body: ask.description.slice(0, 127),
-      out_trade_no: ask.number,
-      total_fee: String(ask.amount),
-      spbill_create_ip: '127.0.0.1',
-      time_expire: beijingText(ask.expiresAt),
-      ...(ask.notifyUrl ? { notify_url: ask.notifyUrl } : {}),
-      trade_type: 'JSAPI',
-      openid: ask.openid,
-    });
+    const answer = await this.unifiedOrder(ask, { appid: this.miniApp(), trade_type: 'JSAPI', openid: ask.openid });
     if (!('data' in answer)) return answer;
     if (!answer.data.prepay_id) return { state: 'unknown', code: 'NO_PREPAY_ID' };
     const unsigned = {

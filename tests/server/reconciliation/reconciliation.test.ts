@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { addDays, businessDay } from '../../../shared/business-time.js';
 import { CODE } from '../../../shared/domains.js';
 import { fetchDay, keepAndMatch, queueDay, tenantsOfBill } from '../../../server/reconciliation/days.js';
@@ -19,15 +19,10 @@ import {
 import { reconDays, reconDifferences, reconLines, reconNotes } from '../../../server/reconciliation/index.js';
 import { matchDay } from '../../../server/reconciliation/match.js';
 import { databaseStorage } from '../../../server/storage/index.js';
-import {
-  giveBackRefundNumber,
-  settleDueGiveBacks,
-  settleDueTopUps,
-  walletGiveBackRefunds,
-  walletTopUps,
-} from '../../../server/wallet/index.js';
+import { giveBackRefundNumber, walletGiveBackRefunds, walletTopUps } from '../../../server/wallet/index.js';
 import { suiteApp } from '../helpers.js';
 import { memberSession } from '../member/support.js';
+import { settleAll } from '../wallet/support.js';
 
 const t = suiteApp(['tenant1', 'tenant2', 'tenant11', 'admin']);
 const yesterday = () => addDays(businessDay(), -1);
@@ -194,18 +189,7 @@ describe('the morning fetch', () => {
     // A member of tenant A tops up ¥30 and has it given back, the sandbox paying both today.
     const { token } = await memberSession(t, t.ids.tenant('A'));
     const topUp = await t.ok('wallet.myTopUp', { body: { amount: 3_000, platform: 'wechat' } }, token);
-    const settle = async () => {
-      await t.db
-        .update(walletTopUps)
-        .set({ settleAt: sql`now()` })
-        .where(eq(walletTopUps.state, 'pending'));
-      await settleDueTopUps(t.db);
-      await t.db
-        .update(walletGiveBackRefunds)
-        .set({ settleAt: sql`now()` })
-        .where(eq(walletGiveBackRefunds.state, 'pending'));
-      await settleDueGiveBacks(t.db);
-    };
+    const settle = () => settleAll(t.db);
     await settle();
     await t.ok('wallet.myGiveBack', { body: { reason: '搬家' } }, token);
     await settle();

@@ -4,14 +4,13 @@
  * it is asked; a refund the platform refuses back into the wallet.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CODE } from '../../../shared/domains.js';
 import { reconcile } from '../../../server/books/index.js';
 import {
   giveBackRefundNumber,
   moveWallet,
   settleDueGiveBacks,
-  settleDueTopUps,
   spendWallet,
   walletGiveBackRefunds,
   wallets,
@@ -21,7 +20,7 @@ import {
 } from '../../../server/wallet/index.js';
 import { suiteApp } from '../helpers.js';
 import { memberSession } from '../member/support.js';
-import { onWechatDouble } from './support.js';
+import { onWechatDouble, settleAll as settleWalletAll } from './support.js';
 
 const t = suiteApp(['tenant1', 'tenant2', 'admin']);
 const A = () => t.ids.tenant('A');
@@ -39,19 +38,7 @@ const held = async (memberId: number) =>
       .where(eq(wallets.memberId, memberId))
   )[0] ?? { principal: 0, bonus: 0 };
 
-/** Brings every pending top-up's and give-back refund's next look to now, and lets the jobs run. */
-async function settleAll() {
-  await t.db
-    .update(walletTopUps)
-    .set({ settleAt: sql`now()` })
-    .where(eq(walletTopUps.state, 'pending'));
-  await settleDueTopUps(t.db);
-  await t.db
-    .update(walletGiveBackRefunds)
-    .set({ settleAt: sql`now()` })
-    .where(eq(walletGiveBackRefunds.state, 'pending'));
-  await settleDueGiveBacks(t.db);
-}
+const settleAll = () => settleWalletAll(t.db);
 
 /** A member of tenant A topped up by the sandbox: each amount a paid top-up, oldest first. */
 async function toppedUp(amounts: number[], bonus = 0) {

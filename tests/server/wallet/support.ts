@@ -1,8 +1,17 @@
 /**
- * Tenant A with its own WeChat Pay (API v2) account on the double, and the sandboxes off: what the wallet's
- * payments at a real platform are tested against (top-ups, give-backs). Call inside a `describe`.
+ * What the wallet tests share: every pending top-up and give-back refund answered now (`settleAll`), and tenant
+ * A with its own WeChat Pay (API v2) account on the double, the sandboxes off (`onWechatDouble`): what the
+ * wallet's payments at a real platform are tested against (top-ups, give-backs).
  */
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import type { Db } from '../../../server/db/index.js';
+import {
+  settleDueGiveBacks,
+  settleDueTopUps,
+  walletGiveBackRefunds,
+  walletTopUps,
+} from '../../../server/wallet/index.js';
 import { setSandboxes } from '../../../server/manifest.js';
 import { openP12 } from '../../../server/payment/check.js';
 import type { SuiteApp } from '../helpers.js';
@@ -10,6 +19,21 @@ import { memberSession } from '../member/support.js';
 import { startWechatV2Double, type WechatV2Double } from '../payment/doubles/wechatV2.js';
 import { p12 } from '../support/p12.js';
 
+/** Brings every pending top-up's and give-back refund's next look to now, and looks at them, as time passing would. */
+export async function settleAll(db: Db) {
+  await db
+    .update(walletTopUps)
+    .set({ settleAt: sql`now()` })
+    .where(eq(walletTopUps.state, 'pending'));
+  await settleDueTopUps(db);
+  await db
+    .update(walletGiveBackRefunds)
+    .set({ settleAt: sql`now()` })
+    .where(eq(walletGiveBackRefunds.state, 'pending'));
+  await settleDueGiveBacks(db);
+}
+
+/** Tenant A's own WeChat Pay account on the double, the sandboxes off: call inside a `describe`. */
 export function onWechatDouble(t: SuiteApp<'tenant1'>, merchant: string, apiKey: string) {
   const cert = p12(merchant);
   const saved = { ...process.env };
