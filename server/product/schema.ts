@@ -91,7 +91,7 @@ export const products = pgTable(
     endDate: date('end_date'),
     /** Attribute id → value, checked against the attributes' rules when saved (shared/product/attribute.ts). */
     attributes: jsonb('attributes').$type<Record<string, AttributeValue>>().notNull().default({}),
-    /** Fresh food: each refill records its batch's expiry (issue 83); its shelf life from refill, in days. */
+    /** Fresh food: a refill records each batch's expiry, so what is sold or thrown away is known by batch; its shelf life from refill, in days. */
     perishable: boolean('perishable').notNull().default(false),
     shelfLifeDays: integer('shelf_life_days'),
     createdAt: createdAt(),
