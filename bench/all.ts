@@ -33,6 +33,7 @@ const BENCHES: readonly [string, string][] = [
   ['reconciliation', 'tsx bench/reconciliation.ts'],
   ['oplog', 'tsx bench/oplog.ts'],
   ['wallet', 'tsx bench/wallet.ts'],
+  ['grades', 'tsx bench/grades.ts'],
   ['browser', 'npm run bench:browser'],
 ];
 
