@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { ACTIVITY_LIMITS, type CouponSend } from '../../shared/activity/index.js';
 import { CODE } from '../../shared/domains.js';
-import { zodI18nResolver } from '../app/form.js';
+import { wholeText, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOp, useOpMutation } from '../bridge.js';
@@ -28,12 +28,9 @@ const useStyles = makeStyles({ box: { display: 'flex', flexDirection: 'column', 
 
 const typed = z.object({
   groupId: z.string().min(1, { message: 'validation.required' }),
-  validDays: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= ACTIVITY_LIMITS.couponDays), {
-      message: 'activity.validation.sendDays',
-    }),
+  validDays: wholeText(z.number().min(1).max(ACTIVITY_LIMITS.couponDays), 'activity.validation.sendDays', {
+    blank: true,
+  }),
 });
 type Values = z.input<typeof typed>;
 

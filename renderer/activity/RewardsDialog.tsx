@@ -7,19 +7,14 @@ import { Text } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { REWARD_KINDS, REWARD_LIMITS, type MemberReward } from '../../shared/activity/index.js';
-import { zodI18nResolver } from '../app/form.js';
+import { wholeText, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOp, useOpMutation } from '../bridge.js';
 import { FormChoice, FormDialog, useDialogSave, useScreen } from '../kit/index.js';
 
 const NONE = 'none';
-const points = z
-  .string()
-  .trim()
-  .refine((v) => /^\d+$/.test(v) && Number(v) <= REWARD_LIMITS.points, {
-    message: 'activity.validation.rewardPoints',
-  });
+const points = wholeText(z.number().max(REWARD_LIMITS.points), 'activity.validation.rewardPoints');
 const typed = z.object({
   signUpPoints: points,
   signUpCoupon: z.string(),

@@ -7,7 +7,7 @@
  */
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export interface IssueLike {
   code: string;
@@ -108,3 +108,14 @@ export const fieldsUnder = (fields: Readonly<Record<string, string>>, part: stri
  * fixed. Spread into `useForm`.
  */
 export const SUBMIT_THEN_LIVE = { mode: 'onSubmit', reValidateMode: 'onChange' } as const;
+
+/**
+ * A whole number typed into a text field: digits only, the whole of it (so "1.5" or "3 天" is refused), within
+ * what `check` — the upstream's own schema for the number, or its bounds — takes; `message` the field's key.
+ * With `blank`, an empty field is fine too (the value is then none).
+ */
+export const wholeText = (check: z.ZodType, message: string, { blank = false } = {}) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => (blank && v === '') || (/^\d+$/.test(v) && check.safeParse(Number(v)).success), { message });

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { parseYuan } from '../../shared/format.js';
-import { PRICE_MAX_FEN, productForm, SHELF_LIFE_MAX_DAYS, shelfLifeProblem } from '../../shared/product/index.js';
+import { PRICE_MAX_FEN, productForm, shelfLifeProblem } from '../../shared/product/index.js';
+import { wholeText } from '../app/form.js';
 import type { TenantChoice } from '../kit/index.js';
 
 export interface ProductDialogValues {
@@ -33,12 +34,7 @@ const price = z.string().refine(
 );
 const categoryId = z.number({ error: 'validation.required' }).int().positive();
 const tenantId = z.number({ error: 'validation.required' }).int().positive();
-const shelfLifeDays = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= SHELF_LIFE_MAX_DAYS), {
-    message: 'product.validation.shelfLife',
-  });
+const shelfLifeDays = wholeText(productForm.shape.shelfLifeDays, 'product.validation.shelfLife', { blank: true });
 const dialogForm = productForm.extend({ price, categoryId, perishable: z.boolean(), shelfLifeDays });
 
 /** Shelf life in days as the upstream takes it: null when left blank. */

@@ -6,17 +6,11 @@
 import { z } from 'zod';
 import { parseYuan, yuanInput } from '../../shared/format.js';
 import { gradeInput, GRADE_LIMITS, type GradeLadder, type MemberGrade } from '../../shared/member/index.js';
-import { zodI18nResolver } from '../app/form.js';
+import { wholeText, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
 import { useOpMutation } from '../bridge.js';
 import { forTenant, FormDialog, useDialogSave, useScreen } from '../kit/index.js';
-
-const whole = (check: z.ZodType, message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => /^\d+$/.test(v) && check.safeParse(Number(v)).success, { message });
 
 const typed = z.object({
   name: z
@@ -30,7 +24,7 @@ const typed = z.object({
     .refine((v) => gradeInput.shape.minSpend.safeParse(parseYuan(v)).success, {
       message: 'member.validation.gradeSpend',
     }),
-  pointsPercent: whole(gradeInput.shape.pointsPercent, 'member.validation.gradePercent'),
+  pointsPercent: wholeText(gradeInput.shape.pointsPercent, 'member.validation.gradePercent'),
 });
 type Values = z.input<typeof typed>;
 
@@ -101,7 +95,7 @@ export function GradeDialog({
 }
 
 const windowTyped = z.object({
-  windowDays: whole(
+  windowDays: wholeText(
     z.number().int().min(GRADE_LIMITS.windowMin).max(GRADE_LIMITS.windowMax),
     'member.validation.gradeWindow',
   ),
