@@ -10,7 +10,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { GRADE_LIMITS, type GradeInput, type GradeLadder } from '../../shared/member/index.js';
 import type { Db, Queryable } from '../db/index.js';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode, rowsOf, UNIQUE_VIOLATION } from '../db/sql.js';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, rowsOf } from '../db/sql.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { tenants } from '../identity/schema.js';
 import type { Scope } from '../scope.js';
@@ -45,20 +45,11 @@ export async function ladderOf(db: Queryable, tenantId: number): Promise<GradeLa
   };
 }
 
-/** The same name or spend as another grade of the tenant: a field error (the unique indexes hold it under a race). */
-function taken(err: unknown): never {
-  if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
-  const constraint = String((err as { cause?: { constraint?: string } }).cause?.constraint ?? '');
-  throw new RequestValidationError(
-    constraint.includes('spend')
-      ? { minSpend: 'member.validation.gradeSpendTaken' }
-      : { name: 'member.validation.gradeNameTaken' },
-  );
-}
-
 /**
- * Adds or changes a grade. The tenant's row is locked first, so two saves at
- * once count the grades one after the other and never make an eleventh.
+ * Adds or changes a grade. The tenant's row is locked first, so saves at once
+ * are checked one after the other: a name or a spend another grade holds, or
+ * an eleventh grade, is a field error, never a race past the check (the
+ * unique indexes stay as the table's own guard).
  */
 export async function saveGrade(db: Db, tenantId: number, id: number | undefined, input: GradeInput) {
   await db.transaction(async (tx) => {
@@ -73,19 +64,15 @@ export async function saveGrade(db: Db, tenantId: number, id: number | undefined
       throw new RequestValidationError({ minSpend: 'member.validation.gradeSpendTaken' });
     if (id === undefined && clash.length >= GRADE_LIMITS.grades)
       throw new RequestValidationError({ name: 'member.validation.tooManyGrades' });
-    try {
-      if (id === undefined) await tx.insert(g).values({ tenantId, ...input });
-      // `id` is the caller's (its ref was checked), but it must be a grade of the tenant the request names.
-      else {
-        const changed = await tx
-          .update(g)
-          .set(input)
-          .where(and(eq(g.id, id), eq(g.tenantId, tenantId)))
-          .returning({ id: g.id });
-        if (!changed.length) throw new BizError(CODE.notFound);
-      }
-    } catch (err) {
-      taken(err);
+    if (id === undefined) await tx.insert(g).values({ tenantId, ...input });
+    else {
+      // A grade of the tenant the request names, or none (404).
+      const changed = await tx
+        .update(g)
+        .set(input)
+        .where(and(eq(g.id, id), eq(g.tenantId, tenantId)))
+        .returning({ id: g.id });
+      if (!changed.length) throw new BizError(CODE.notFound);
     }
     await regrade(tx, tenantId);
   });
