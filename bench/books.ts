@@ -12,21 +12,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { reconcile } from '../server/books/index.js';
 import { seedOrders } from '../server/order/index.js';
-import { startServer } from '../server/start.js';
 import { BUSINESS_TIME_ZONE } from '../shared/business-time.js';
-import { Budgets, emptyPostgres, median } from './support.js';
+import { Budgets, demoServer, median } from './support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const RATIO = 3;
 const ROUNDS = 3;
 
-setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
-if (pgUrl) await emptyPostgres(pgUrl);
-const server = await startServer({ port: 0, databaseUrl: pgUrl ?? 'memory://', demoData: true, background: false });
+const server = await demoServer(pgUrl);
 const db = server.db;
 const budgets = new Budgets();
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;

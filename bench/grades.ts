@@ -14,12 +14,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { rowsOf } from '../server/db/sql.js';
 import { regrade } from '../server/member/index.js';
 import { seedOrders } from '../server/order/index.js';
-import { startServer } from '../server/start.js';
-import { Budgets, emptyPostgres, median } from './support.js';
+import { Budgets, demoServer, median } from './support.js';
 
 const MEMBERS = Number(process.env.BENCH_GRADE_MEMBERS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_GRADE_ORDERS ?? 300_000);
@@ -27,9 +25,7 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 const RATIO = 3;
 const ROUNDS = 5;
 
-setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
-if (pgUrl) await emptyPostgres(pgUrl);
-const server = await startServer({ port: 0, databaseUrl: pgUrl ?? 'memory://', demoData: true, background: false });
+const server = await demoServer(pgUrl);
 const db = server.db;
 const budgets = new Budgets();
 

@@ -19,14 +19,12 @@
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import type { BehaviourRule } from '../shared/group/index.js';
-import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { buyers, computeGroup } from '../server/group/behaviour.js';
 import { groupMembers, groups } from '../server/group/index.js';
 import { members } from '../server/member/index.js';
 import { orderItems, orders, seedOrders } from '../server/order/index.js';
 import { tenants } from '../server/identity/schema.js';
-import { startServer } from '../server/start.js';
-import { Budgets, emptyPostgres } from './support.js';
+import { Budgets, demoServer } from './support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const MEMBERS = Number(process.env.BENCH_GROUP_MEMBERS ?? 100_000);
@@ -34,10 +32,8 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 /** The computation into a group against its finding query writing its members bare. */
 const BUDGET_RATIO = 2;
 
-setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
-if (pgUrl) await emptyPostgres(pgUrl);
 const budgets = new Budgets();
-const server = await startServer({ port: 0, databaseUrl: pgUrl ?? 'memory://', demoData: true, background: false });
+const server = await demoServer(pgUrl);
 const db = server.db;
 try {
   const [a] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, '华东智售科技有限公司'));

@@ -12,14 +12,12 @@
  * 2-core machine on PostgreSQL: 10–34 ms a page, 1.25–1.80× its statements.
  */
 import { eq, sql } from 'drizzle-orm';
-import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { tenants } from '../server/identity/schema.js';
 import { ensureOplogMonths, opRecords } from '../server/oplog/index.js';
 import { oplogPage } from '../server/oplog/list.js';
 import { scopeOf } from '../server/scope.js';
-import { startServer } from '../server/start.js';
 import { bare, statementsOf } from './bare.js';
-import { Budgets, emptyPostgres, percentiles, signIn } from './support.js';
+import { Budgets, demoServer, percentiles, signIn } from './support.js';
 
 const RECORDS = Number(process.env.BENCH_OPLOG ?? 1_000_000);
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -29,10 +27,8 @@ const WARM_UP = 10;
 const CHUNK = 100_000;
 const DAY = 86_400_000;
 
-setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
-if (pgUrl) await emptyPostgres(pgUrl);
 const budgets = new Budgets();
-const server = await startServer({ port: 0, databaseUrl: pgUrl ?? 'memory://', demoData: true, background: false });
+const server = await demoServer(pgUrl);
 const db = server.db;
 try {
   const chainOf = async (name: string) =>

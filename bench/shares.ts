@@ -18,14 +18,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { desc, eq, sql } from 'drizzle-orm';
-import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { seedOrders } from '../server/order/index.js';
 import { closeMonth } from '../server/share/index.js';
 import { shareStatements } from '../server/share/schema.js';
-import { startServer } from '../server/start.js';
 import { BUSINESS_TIME_ZONE, businessDay } from '../shared/business-time.js';
 import { endedMonths } from '../shared/share/index.js';
-import { Budgets, emptyPostgres, percentiles, signIn } from './support.js';
+import { Budgets, demoServer, percentiles, signIn } from './support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -35,9 +33,7 @@ const SUB_TENANTS = 50;
 const BUDGET = { closeSeconds: pgUrl ? 10 : 30, pageP95: 50 };
 const TEMPLATE = 'VM2026000101';
 
-setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
-if (pgUrl) await emptyPostgres(pgUrl);
-const server = await startServer({ port: 0, databaseUrl: pgUrl ?? 'memory://', demoData: true, background: false });
+const server = await demoServer(pgUrl);
 const db = server.db;
 const budgets = new Budgets();
 const one = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0]!;

@@ -91,6 +91,17 @@ export function fleetServer() {
   });
 }
 
+/**
+ * The demo upstream a data bench loads its own rows into, without its background work (only what is measured
+ * runs) and with cheap password hashes: in-memory PGlite, or the PostgreSQL at `pgUrl` (BENCH_DATABASE_URL),
+ * emptied first.
+ */
+export async function demoServer(pgUrl: string | undefined) {
+  setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
+  if (pgUrl) await emptyPostgres(pgUrl);
+  return startServer({ port: 0, databaseUrl: pgUrl ?? 'memory://', demoData: true, background: false });
+}
+
 /** Empties the PostgreSQL database a bench loads its own data into (BENCH_DATABASE_URL): its schemas dropped, public made again. */
 export async function emptyPostgres(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });

@@ -13,21 +13,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { setPasswordCostForTests } from '../server/account/passwords.js';
 import { platformScope } from '../server/scope.js';
-import { startServer } from '../server/start.js';
 import { liability } from '../server/wallet/liability.js';
 import { businessDay, businessInstant, monthStart, nextMonth } from '../shared/business-time.js';
-import { Budgets, emptyPostgres, median } from './support.js';
+import { Budgets, demoServer, median } from './support.js';
 
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 100_000);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const RATIO = 3;
 const ROUNDS = 5;
 
-setPasswordCostForTests({ N: 2 ** 12, r: 8, p: 1 });
-if (pgUrl) await emptyPostgres(pgUrl);
-const server = await startServer({ port: 0, databaseUrl: pgUrl ?? 'memory://', demoData: true, background: false });
+const server = await demoServer(pgUrl);
 const db = server.db;
 const budgets = new Budgets();
 
