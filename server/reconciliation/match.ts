@@ -102,6 +102,7 @@ export async function matchDay(db: Db, scope: MatchScope, lines: readonly BillLi
     await tx.execute(sql`analyze ${reconLines}`);
     const line = sql`${reconLines}`;
     const refundNo = sql`'RF' || lpad(r.id::text, 12, '0')`;
+    const giveBackNo = sql`'WB' || lpad(g.id::text, 12, '0')`;
     // Payment lines against their orders, or the members' top-ups (`TU` numbers) paid into the same account.
     await tx.execute(sql`
       insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, order_id, platform_number, platform_amount, console_amount)
@@ -156,13 +157,13 @@ export async function matchDay(db: Db, scope: MatchScope, lines: readonly BillLi
     // The day's give-back refunds paid back to a top-up of that platform that no line names.
     await tx.execute(sql`
       insert into ${reconDifferences} (day_id, tenant_id, kind, subject, number, console_amount)
-      select ${dayId}, ${ownerId}, 'consoleOnly', 'refund', 'WB' || lpad(g.id::text, 12, '0'), g.amount
+      select ${dayId}, ${ownerId}, 'consoleOnly', 'refund', ${giveBackNo}, g.amount
       from ${walletGiveBackRefunds} g
       join ${walletTopUps} w on w.id = g.top_up_id
       where g.tenant_id in ${tenants} and g.state = 'paid' and w.platform = ${platform}
         and g.settled_at >= ${from.toISOString()}::timestamptz and g.settled_at < ${to.toISOString()}::timestamptz
         and not exists (select 1 from ${line} l where l.day_id = ${dayId} and l.subject = 'refund'
-          and l.number = 'WB' || lpad(g.id::text, 12, '0'))`);
+          and l.number = ${giveBackNo})`);
     const [counts] = await tx
       .select({
         differences: sql<number>`count(*)::int`,
