@@ -110,7 +110,7 @@ export const fieldsUnder = (fields: Readonly<Record<string, string>>, part: stri
 export const SUBMIT_THEN_LIVE = { mode: 'onSubmit', reValidateMode: 'onChange' } as const;
 
 /**
- * A whole number typed into a text field: digits only, the whole of it (so "1.5" or "3 天" is refused), within
+ * A whole number typed into a text field: digits only, the whole of it (so "1.5" or "3 days" is refused), within
  * what `check` — the upstream's own schema for the number, or its bounds — takes; `message` the field's key.
  * With `blank`, an empty field is fine too (the value is then none).
  */
