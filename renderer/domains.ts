@@ -40,6 +40,7 @@ import { booksScreens } from './books/index.js';
 import { reconciliationScreens } from './reconciliation/index.js';
 import { oplogScreens } from './oplog/index.js';
 import { walletScreens } from './wallet/index.js';
+import { freshScreens } from './fresh/index.js';
 
 export const RENDERER_DOMAINS = [
   accountScreens,
@@ -69,6 +70,7 @@ export const RENDERER_DOMAINS = [
   reconciliationScreens,
   oplogScreens,
   walletScreens,
+  freshScreens,
 ] as const;
 
 export const SCREENS = assembleScreens(RENDERER_DOMAINS);

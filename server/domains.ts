@@ -36,6 +36,7 @@ import { booksServer } from './books/index.js';
 import { reconciliationServer } from './reconciliation/index.js';
 import { oplogRecorder, oplogServer } from './oplog/index.js';
 import { walletServer } from './wallet/index.js';
+import { freshServer } from './fresh/index.js';
 import type { OpRecorder } from './http/recorded.js';
 import { setEventSinks } from './http/events.js';
 import {
@@ -78,6 +79,7 @@ export const SERVER_DOMAINS = [
   reconciliationServer,
   oplogServer,
   walletServer,
+  freshServer,
 ] as const;
 
 // Every publish is heard by the domains that act on others' news (callbacks), in its transaction.

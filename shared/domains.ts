@@ -45,6 +45,7 @@ import { books } from './books/index.js';
 import { reconciliation } from './reconciliation/index.js';
 import { oplog } from './oplog/index.js';
 import { wallet } from './wallet/index.js';
+import { fresh } from './fresh/index.js';
 
 export const DOMAINS = [
   account,
@@ -74,6 +75,7 @@ export const DOMAINS = [
   reconciliation,
   oplog,
   wallet,
+  fresh,
 ] as const;
 
 type Domain = (typeof DOMAINS)[number];

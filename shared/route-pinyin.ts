@@ -76,6 +76,7 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "帳目核對": "zmhd zhangmuhedui",
   "成员管理": "cygl chengyuanguanli",
   "成員管理": "cygl chengyuanguanli",
+  "批次效期": "pcxq picixiaoqi",
   "投訴詳情": "tsxq tousuxiangqing",
   "投诉详情": "tsxq tousuxiangqing",
   "推送总览": "tszl tuisongzonglan",
@@ -154,6 +155,8 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "页面不存在": "ymbcz yemianbucunzai",
   "首頁": "sy shouye",
   "首页": "sy shouye",
+  "鮮食管理": "xsgl xianshiguanli",
+  "鲜食管理": "xsgl xianshiguanli",
   "點位列表": "dwlb dianweiliebiao",
   "點位管理": "dwgl dianweiguanli",
 };

@@ -7,7 +7,7 @@
  */
 import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular, EditRegular, LockClosedRegular, LockOpenRegular } from '@fluentui/react-icons';
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { ChannelItem, DeviceDetail } from '../../shared/device/index.js';
 import { formatYuan } from '../../shared/format.js';
 import { useOp, useOpMutation } from '../bridge.js';
@@ -22,6 +22,7 @@ import {
   RowAction,
 } from '../kit/index.js';
 import { ChannelEditDialog } from './ChannelEditDialog.js';
+import { refillBatches } from './ports.js';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -59,6 +60,8 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
   const keyed = useMemo(() => rows.map((c) => ({ id: c.number })), [rows]);
   const selection = useSelection(keyed);
   const [editing, setEditing] = useState<number[] | null>(null);
+  const [batching, setBatching] = useState<{ numbers: number[] | undefined; perishable: ChannelItem[] } | null>(null);
+  const RefillBatches = refillBatches.use();
 
   const columns = useMemo<Column<ChannelItem>[]>(
     () => [
@@ -85,6 +88,11 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
                 <img className={styles.thumb} src={`/files/${c.productImage}`} alt="" loading="lazy" />
               )}
               <OverflowText text={c.productName ?? ''} />
+              {c.perishable && (
+                <Badge appearance="outline" color="warning" size="small" data-testid="channel-perishable">
+                  {t('device.channel.perishable')}
+                </Badge>
+              )}
             </span>
           ),
       },
@@ -158,6 +166,18 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
   );
 
   const refillNow = async (numbers?: number[]) => {
+    // Channels of a perishable product that will take goods: the refill asks their batches' expiry first.
+    const perishable = rows.filter(
+      (c) =>
+        c.perishable &&
+        c.productId !== null &&
+        c.stock < c.capacity &&
+        (numbers ? numbers.includes(c.number) : c.enabled),
+    );
+    if (perishable.length) {
+      setBatching({ numbers, perishable });
+      return;
+    }
     try {
       await refill.mutateAsync({ params: { id: device.id }, body: numbers ? { numbers } : {} });
       notify(t('device.channel.refilled'));
@@ -193,6 +213,7 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
           size="small"
           icon={<ArrowSyncRegular />}
           disabled={none}
+          opensDialog={rows.some((c) => c.perishable && selection.ids.includes(c.number))}
           action={() => refillNow(selection.ids)}
           data-testid="channel-refill-selected"
         >
@@ -225,6 +246,19 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
         rowTestId="channel-row"
         testId="channel-table"
       />
+      {batching && (
+        <Suspense fallback={null}>
+          <RefillBatches
+            deviceId={device.id}
+            numbers={batching.numbers}
+            perishable={batching.perishable}
+            onClose={(refilled) => {
+              setBatching(null);
+              if (refilled) selection.clear();
+            }}
+          />
+        </Suspense>
+      )}
       {editing && (
         <ChannelEditDialog
           deviceId={device.id}

@@ -1,5 +1,6 @@
 /** What the device screens need from the domains built on devices (shared/ports.ts). */
-import type { PushKind } from '../../shared/device/index.js';
+import type { ComponentType } from 'react';
+import type { ChannelItem, PushKind } from '../../shared/device/index.js';
 import { port, type Port } from '../../shared/ports.js';
 
 /** Where a firmware rollout shows its progress (the firmware domain). */
@@ -13,4 +14,18 @@ export const pushPages: Record<PushKind, Port<(id: number) => string>> = {
   price: pricePushPage,
 };
 
-export const devicePorts = [firmwarePushPage, pricePushPage] as const;
+/**
+ * A refill that puts perishable goods in channels asks for each batch's
+ * expiry and lot, then refills (the fresh domain): `numbers` is the refill's
+ * selection (undefined: every switched-on channel with a product), `perishable`
+ * the channels of it that take goods of a perishable product.
+ */
+export interface RefillBatchesProps {
+  deviceId: number;
+  numbers: number[] | undefined;
+  perishable: readonly ChannelItem[];
+  onClose: (refilled: boolean) => void;
+}
+export const refillBatches = port<ComponentType<RefillBatchesProps>>('device.refillBatches');
+
+export const devicePorts = [firmwarePushPage, pricePushPage, refillBatches] as const;

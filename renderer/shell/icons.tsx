@@ -8,6 +8,7 @@ import {
   BuildingShopRegular,
   CircleSmallRegular,
   DatabaseRegular,
+  FoodAppleRegular,
   LocationRegular,
   MoneyHandRegular,
   MegaphoneRegular,
@@ -38,6 +39,7 @@ const ICONS: Readonly<Record<IconName, FluentIcon>> = {
   share: MoneyHandRegular,
   books: BookCoinsRegular,
   oplog: HistoryRegular,
+  fresh: FoodAppleRegular,
 };
 
 export function RouteIcon({ name, className }: { name: IconName | undefined; className?: string }) {

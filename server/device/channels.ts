@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import type { ChannelItem, ChannelPatch } from '../../shared/device/index.js';
+import type { ChannelItem, ChannelPatch, RefillBatch } from '../../shared/device/index.js';
 import type { Queryable } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { searchPattern } from '../db/pinyin.js';
@@ -15,6 +15,7 @@ import { productImages, products } from '../product/schema.js';
 import { deviceChannels as c, devices } from './schema.js';
 import { stockCause } from './stock.js';
 import { publishDeviceEvent } from './events.js';
+import { stockBatches } from './ports.js';
 
 /** The device in scope, locked when asked: its id, tenant and per-channel capacity; 1201 otherwise. */
 async function deviceOf(db: Queryable, scope: Scope, id: number, lock = false) {
@@ -42,6 +43,8 @@ export async function channelsOf(db: Queryable, scope: Scope, deviceId: number):
       >`(select ${productImages.fileId} from ${productImages} where ${productImages.productId} = ${c.productId} and ${productImages.position} = 0)`,
       price: c.price,
       customerStaffPrice: c.customerStaffPrice,
+      perishable: sql<boolean>`coalesce(${products.perishable}, false)`,
+      shelfLifeDays: products.shelfLifeDays,
     })
     .from(c)
     .leftJoin(products, eq(products.id, c.productId))
@@ -105,6 +108,9 @@ export async function changeChannels(
         .update(c)
         .set(set)
         .where(and(eq(c.deviceId, device.id), inArray(c.number, unique)));
+    // Stock set by hand or goods changed: the batches follow (more of a perishable product is a refill: 1440).
+    if (patch.stock !== undefined || productId !== undefined)
+      await stockBatches.use()(tx, { deviceId: device.id, numbers: unique, cause: 'edit', actor });
     // Channels locked or unlocked are the lock switch's news too: one event for the selection, naming the channel when it is one.
     if (patch.locked !== undefined)
       await publishDeviceEvent(
@@ -122,13 +128,14 @@ export async function refillChannels(
   db: Queryable,
   scope: Scope,
   deviceId: number,
-  numbers: number[] | undefined,
+  input: { numbers?: number[] | undefined; batches?: RefillBatch[] | undefined },
   actor: number,
 ): Promise<ChannelItem[]> {
+  const { numbers, batches } = input;
   await db.transaction(async (tx) => {
     const device = await deviceOf(tx, scope, deviceId, true);
     await stockCause(tx, 'refill');
-    await tx
+    const filled = await tx
       .update(c)
       .set({ stock: device.capacity })
       .where(
@@ -137,7 +144,16 @@ export async function refillChannels(
           isNotNull(c.productId),
           numbers ? inArray(c.number, [...new Set(numbers)]) : eq(c.enabled, true),
         ),
-      );
+      )
+      .returning({ number: c.number });
+    // The refilled channels' batches: a perishable product's new goods come with their expiry, or the refill is refused.
+    await stockBatches.use()(tx, {
+      deviceId: device.id,
+      numbers: filled.map((f) => f.number),
+      cause: 'refill',
+      batches: batches ?? [],
+      actor,
+    });
     await publishDeviceEvent(tx, device.id, 'replenished', {}, actor);
   });
   return channelsOf(db, scope, deviceId);

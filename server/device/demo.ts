@@ -30,7 +30,7 @@ export interface DemoDevice {
 }
 
 export const DEMO_DEVICES: readonly DemoDevice[] = [
-  // Tenant A: 6 bound, 4 free.
+  // Tenant A: 6 bound, 4 free (and its fresh food fridge, below).
   {
     serial: 'VM2026000101',
     tenant: 'A',
@@ -150,6 +150,19 @@ export const DEMO_DEVICES: readonly DemoDevice[] = [
     activated: false,
     expiresInDays: null,
     channelCount: 0,
+  },
+  // Tenant A's smart fridge of fresh food (sandwiches, bentos, milk): its batches are the fresh food demo's.
+  {
+    serial: 'VM2026000111',
+    tenant: 'A',
+    point: 'hongqiao',
+    name: '虹桥站鲜食柜',
+    type: 'selling',
+    model: 'VM-F200',
+    online: true,
+    activated: true,
+    expiresInDays: 300,
+    channelCount: 12,
   },
   // Tenant A1 (second level under A): 2 bound, 1 free; allocated to it by A.
   {
@@ -310,10 +323,14 @@ export const DEMO_MODELS = [
   { name: 'VM-S800', type: 'selling', channelCount: 48, capacity: 12, description: '四十八货道零食机' },
   // The coffee machine is priced at its own panel: it takes no remote price.
   { name: 'VM-C900', type: 'selling', channelCount: 12, capacity: 50, description: '现磨咖啡机', remotePrice: false },
+  // A smart fridge's lanes hold six packs each.
+  { name: 'VM-F200', type: 'selling', channelCount: 12, capacity: 6, description: '智能鲜食冷柜' },
   { name: 'PB-100', type: 'paymentBox', channelCount: 0, capacity: 0, description: '扫码收款盒' },
   { name: 'SL-20', type: 'smartLink', channelCount: 0, capacity: 0, description: '智能联动模块' },
 ] as const;
 
+/** The category (by number prefix) each model's channels carry; drinks otherwise. */
+const PREFIX: Readonly<Record<string, string>> = { 'VM-S800': 'SNACK', 'VM-C900': 'COFFEE', 'VM-F200': 'FRESH' };
 const CAPACITY: Readonly<Record<string, number>> = Object.fromEntries(DEMO_MODELS.map((m) => [m.name, m.capacity]));
 const MINUTE_MS = 60 * 1000;
 
@@ -367,10 +384,10 @@ export const deviceDemo: DemoData = {
       }),
     );
 
-    // Channels: drinks in the drinks machines, snacks in the snack machines, coffees in the coffee machines (old library, the tenant's own).
+    // Channels: drinks in the drinks machines, snacks in the snack machines, coffees in the coffee machines, fresh food in the fridge (old library, the tenant's own).
     for (const [i, d] of DEMO_DEVICES.entries()) {
       const capacity = CAPACITY[d.model] ?? 10;
-      const prefix = d.model === 'VM-S800' ? 'SNACK' : d.model === 'VM-C900' ? 'COFFEE' : 'DRINK';
+      const prefix = PREFIX[d.model] ?? 'DRINK';
       if (d.channelCount === 0 || capacity === 0) continue;
       if (!d.tenant) {
         // Pool machines' channels hold nothing: their products would be some tenant's.

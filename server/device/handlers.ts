@@ -13,7 +13,7 @@ export const deviceHandlers = defineHandlers({
   'device.channelUpdate': ({ params, body }, { db, scope, user }) =>
     changeChannels(db, scope, params.id, body.numbers, body.patch, user.id),
   'device.channelRefill': ({ params, body }, { db, scope, user }) =>
-    refillChannels(db, scope, params.id, body.numbers, user.id),
+    refillChannels(db, scope, params.id, body, user.id),
   'device.productOptions': ({ params, body }, { db, scope }) => productOptions(db, scope, params.id, body.keyword),
   'device.activate': ({ params }, { db, scope }) => issueSecret(db, scope, params.id),
   'device.qrcode': ({ params }, { db, scope }) => deviceQrCode(db, scope, params.id),

@@ -30,6 +30,8 @@ export {
   pricePushes,
   scenePlaces,
   serviceVisit,
+  stockBatches,
+  type StockMoved,
   updateOffer,
 } from './ports.js';
 export { pushDeviceColumns, targetDevices, type NamedTarget } from './push.js';
@@ -66,6 +68,7 @@ export {
   deviceModels,
   modelModules,
   moduleVersions,
+  type StockCause,
 } from './schema.js';
 export { sweepDeviceAlerts, type AlertNow } from './alerts.js';
 export { DEFAULT_DEVICE_LIMIT, deviceCaller, demoSecret, ensureDemoSecrets } from './credentials.js';

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { PRESENCE } from '../../shared/device/index.js';
 import type { Db, Queryable } from '../db/index.js';
-import { priceOffers, serviceVisit, updateOffer } from './ports.js';
+import { priceOffers, serviceVisit, stockBatches, updateOffer } from './ports.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { deviceChannels as c, devices } from './schema.js';
@@ -122,6 +122,7 @@ export const machineHandlers = defineHandlers({
           .set({ stock: ch.stock })
           .where(and(eq(c.deviceId, caller.id), eq(c.number, ch.number)));
       }
+      await stockBatches.use()(tx, { deviceId: caller.id, numbers, cause: 'count' });
       await seen(tx, caller.id);
       // A stock report is a service visit: price changes sent "at the next visit" are due now (server/price).
       await serviceVisit.use()(tx, caller.id);

@@ -17,6 +17,7 @@ import type { Tx } from '../db/index.js';
 import type { DeviceNews } from './events.js';
 import { deviceChannels as c } from './schema.js';
 import { stockCause } from './stock.js';
+import { stockBatches } from './ports.js';
 
 export interface ChannelOutcome {
   channel: number;
@@ -44,12 +45,14 @@ export async function applyChannelOutcomes(
     } else if (o.failure === 'empty') {
       await stockCause(tx, 'empty');
       await tx.update(c).set({ stock: 0 }).where(where);
+      await stockBatches.use()(tx, { deviceId, numbers: [o.channel], cause: 'empty' });
     } else if (o.failure === 'jam' || o.failure === 'motor') {
       await stockCause(tx, 'returned');
       await tx
         .update(c)
         .set({ stock: sql`${c.stock} + ${o.count}` })
         .where(where);
+      await stockBatches.use()(tx, { deviceId, numbers: [o.channel], cause: 'returned' });
       // Locks at the limit, once: an already locked channel keeps its lock's time and says nothing again.
       const [row] = await tx
         .update(c)

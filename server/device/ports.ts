@@ -1,6 +1,8 @@
 /** What the device domain needs from the domains built on it (shared/ports.ts): what a machine's heartbeat delivers, the devices a push's point or scene names. */
 import type { AnyColumn, SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/index.js';
+import type { Queryable, Tx } from '../db/index.js';
+import type { RefillBatch } from '../../shared/device/index.js';
+import type { StockCause } from './schema.js';
 import type { Scope } from '../scope.js';
 import { port } from '../../shared/ports.js';
 
@@ -65,6 +67,22 @@ export const firmwarePushes = port<PushSource>('device.firmwarePushes');
 /** Price changes as pushes (the price domain). */
 export const pricePushes = port<PushSource>('device.pricePushes');
 
+/**
+ * Channels' stock moved in this transaction (the device row locked): what
+ * moved it, the channels (null: every channel of the device), and for a
+ * refill the batches given and who refilled. The batches in them follow
+ * their stock, the oldest taken first (the fresh domain); a refill of a
+ * perishable product with no batch given is refused there (1440).
+ */
+export interface StockMoved {
+  deviceId: number;
+  numbers: readonly number[] | null;
+  cause: StockCause;
+  batches?: readonly RefillBatch[];
+  actor?: number;
+}
+export const stockBatches = port<(tx: Tx, moved: StockMoved) => Promise<void>>('device.stockBatches');
+
 export const devicePorts = [
   updateOffer,
   priceOffers,
@@ -74,4 +92,5 @@ export const devicePorts = [
   scenePlaces,
   firmwarePushes,
   pricePushes,
+  stockBatches,
 ] as const;

@@ -12,6 +12,7 @@ import type { Queryable, Tx } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import { products } from '../product/schema.js';
 import { deviceChannels as c, devices, type StockCause } from './schema.js';
+import { stockBatches } from './ports.js';
 
 export interface SaleDevice {
   id: number;
@@ -115,6 +116,7 @@ export async function takeStock(
       customerStaffPrice: c.customerStaffPrice,
       name: products.name,
       listPrice: products.price,
+      perishable: products.perishable,
     })
     .from(c)
     .leftJoin(products, eq(products.id, c.productId))
@@ -151,6 +153,9 @@ export async function takeStock(
       channelPrice: price ?? 0,
     });
   }
+  // A perishable product's units leave its batches oldest first (the fresh domain); other sales pay nothing for it.
+  const perishable = rows.filter((r) => r.perishable).map((r) => r.number);
+  if (perishable.length) await stockBatches.use()(tx, { deviceId: device.id, numbers: perishable, cause: 'sale' });
   return lines;
 }
 

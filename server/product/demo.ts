@@ -109,6 +109,9 @@ const FRESH: DemoCategory = {
   ],
 };
 
+/** The shelf life in days of the perishable categories' products. */
+const SHELF_LIFE: Readonly<Record<string, number>> = { 'FRESH-BENTO': 1, 'FRESH-SANDWICH': 2, 'FRESH-DAIRY': 7 };
+
 /** What the coffee machines make their cups from. */
 const INGREDIENTS = [
   ['BEAN-ARABICA', '阿拉比卡咖啡豆', 'solid', 'g'],
@@ -246,6 +249,8 @@ export const productDemo: DemoData = {
             onSale: i % 7 !== 3 && i % 11 !== 5,
             enabled: i % 11 !== 5,
             search: searchKey(p.name, p.number),
+            // Fresh food keeps a day or two (milk a week): its refills record each batch's expiry.
+            ...(SHELF_LIFE[p.category] ? { perishable: true, shelfLifeDays: SHELF_LIFE[p.category] } : {}),
             createdAt: at,
             updatedAt: at,
           })

@@ -32,6 +32,8 @@ export const BOOK_CHECKS = [
   'share.sums',
   'share.days',
   'share.once',
+  'fresh.batches',
+  'fresh.channels',
 ] as const;
 export type BookCheckKey = (typeof BOOK_CHECKS)[number];
 
@@ -46,6 +48,7 @@ export const BOOK_SUBJECTS = [
   'rollupSales',
   'rollupRefunds',
   'channel',
+  'batch',
 ] as const;
 
 export const bookDifference = z.object({

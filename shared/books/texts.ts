@@ -35,6 +35,7 @@ const zhCN = {
     rollupSales: '当日销售汇总',
     rollupRefunds: '当日退款汇总',
     channel: '货道',
+    batch: '鲜食批次',
   },
   checks: {
     device: { stock: { name: '货道库存', proves: '每个货道的库存 = 其库存变动（期初、销售、补货、盘点、退回）之和' } },
@@ -53,6 +54,10 @@ const zhCN = {
       coupons: { name: '优惠券核销', proves: '每张已核销的优惠券只属于一笔仍有效的订单' },
       budgets: { name: '活动预算', proves: '仍有效订单的优惠次数与金额不超过活动预算' },
       limits: { name: '参与次数', proves: '每位会员在仍有效订单中的参与次数不超过活动限制' },
+    },
+    fresh: {
+      batches: { name: '鲜食批次', proves: '每个批次的剩余数量 = 其变动（补货、销售、盘点、取出、退回）之和' },
+      channels: { name: '鲜食货道', proves: '每个易腐商品货道的库存 = 其在售批次的剩余数量之和' },
     },
     share: {
       sums: { name: '对账单合计', proves: '对账单的销售额 = 各明细行之和，每行 = 其设备日之和' },
@@ -97,6 +102,7 @@ export const booksTexts = defineTexts(zhCN, {
       rollupSales: '當日銷售匯總',
       rollupRefunds: '當日退款匯總',
       channel: '貨道',
+      batch: '鮮食批次',
     },
     checks: {
       device: {
@@ -117,6 +123,10 @@ export const booksTexts = defineTexts(zhCN, {
         coupons: { name: '優惠券核銷', proves: '每張已核銷的優惠券只屬於一筆仍有效的訂單' },
         budgets: { name: '活動預算', proves: '仍有效訂單的優惠次數與金額不超過活動預算' },
         limits: { name: '參與次數', proves: '每位會員在仍有效訂單中的參與次數不超過活動限制' },
+      },
+      fresh: {
+        batches: { name: '鮮食批次', proves: '每個批次的剩餘數量 = 其變動（補貨、銷售、盤點、取出、退回）之和' },
+        channels: { name: '鮮食貨道', proves: '每個易腐商品貨道的庫存 = 其在售批次的剩餘數量之和' },
       },
       share: {
         sums: { name: '對帳單合計', proves: '對帳單的銷售額 = 各明細行之和，每行 = 其設備日之和' },
@@ -160,6 +170,7 @@ export const booksTexts = defineTexts(zhCN, {
       rollupSales: "Day's sales total",
       rollupRefunds: "Day's refunds total",
       channel: 'Channel',
+      batch: 'Fresh food batch',
     },
     checks: {
       device: {
@@ -214,6 +225,16 @@ export const booksTexts = defineTexts(zhCN, {
         limits: {
           name: 'Participation limits',
           proves: "No member's standing orders exceed an activity's limit per customer",
+        },
+      },
+      fresh: {
+        batches: {
+          name: 'Fresh food batches',
+          proves: "Each batch's units left are the sum of its moves (refills, sales, counts, removals, returns)",
+        },
+        channels: {
+          name: 'Fresh food channels',
+          proves: 'Each channel of a perishable product holds what its open batches hold',
         },
       },
       share: {

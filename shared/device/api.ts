@@ -171,6 +171,9 @@ export const channelItem = z.object({
   productImage: z.string().nullable(),
   price: z.number().int().nullable(),
   customerStaffPrice: z.number().int().nullable(),
+  /** Its product is perishable: a refill records the batch's expiry (docs/domains/fresh.md), the product's shelf life suggesting it. */
+  perishable: z.boolean(),
+  shelfLifeDays: z.number().int().nullable(),
 });
 export type ChannelItem = z.infer<typeof channelItem>;
 
@@ -196,6 +199,16 @@ export const channelPatch = z.object({
   locked: z.boolean().optional(),
 });
 export type ChannelPatch = z.infer<typeof channelPatch>;
+
+/** The batch a refill puts in a channel of a perishable product: its last day of sale, and its lot where the label gives one. */
+export const refillBatch = z.object({
+  number: z.number().int().min(1).max(999),
+  expiresOn: str()
+    .refine(isIsoDate, { message: 'validation.invalid' })
+    .meta({ examples: ['2030-01-01'] }),
+  lot: str().trim().min(1).max(20).optional(),
+});
+export type RefillBatch = z.infer<typeof refillBatch>;
 
 const channelNumbers = z.array(z.number().int().min(1).max(999)).min(1).max(999);
 
@@ -232,9 +245,10 @@ export const channelApi = {
   'device.channelRefill': endpoint({
     method: 'PUT',
     path: '/device/:id/channels/refill',
-    summary: 'Fill channels to their capacity: the ones named, or every switched-on channel with a product.',
+    summary:
+      "Fill channels to their capacity: the ones named, or every switched-on channel with a product. A channel of a perishable product is refilled with its batch's expiry (and lot), else 1440.",
     params,
-    body: z.object({ numbers: channelNumbers.optional() }),
+    body: z.object({ numbers: channelNumbers.optional(), batches: z.array(refillBatch).max(999).optional() }),
     content: z.array(channelItem),
     access: listAccess,
   }),

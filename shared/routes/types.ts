@@ -26,6 +26,7 @@ export const ICON_NAMES = [
   'share',
   'books',
   'oplog',
+  'fresh',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

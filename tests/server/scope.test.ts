@@ -40,7 +40,7 @@ describe("another tenant's point", () => {
       expectNotFound(await target[name](tenant2), await missing[name](tenant2), name);
     }
     const after = await t.ok('point.info', { params: { id: t.ids.point('hongqiao') } }, await t.signIn('tenant1'));
-    expect(after).toMatchObject({ name: '上海虹桥站 A 区', deviceCount: 3 });
+    expect(after).toMatchObject({ name: '上海虹桥站 A 区', deviceCount: 4 });
     expect(
       (await t.ok('device.page', { query: {}, body: { keyword: 'VM2026000305' } }, tenant2)).list[0]!.pointId,
     ).toBeNull();
@@ -131,9 +131,9 @@ describe('roles and power codes', () => {
     expect(ids.sort()).toEqual(
       ['hongqiao', 'peoplesSquare', 'hangzhouEast', 'xinjiekou'].map((k) => t.ids.point(k as never)).sort(),
     );
-    expect((await t.ok('point.info', { params: { id: t.ids.point('hongqiao') } }, member1)).deviceCount).toBe(3);
+    expect((await t.ok('point.info', { params: { id: t.ids.point('hongqiao') } }, member1)).deviceCount).toBe(4);
     const devices = (await t.ok('device.page', { query: {}, body: {} }, member1)).list;
-    expect(devices).toHaveLength(10);
+    expect(devices).toHaveLength(11);
   });
 
   it('refuses member1 binding and unbinding (3-2 not held) with 403', async () => {

@@ -450,6 +450,7 @@ describe('menu', () => {
       'share.route.shares',
       'books.route.books',
       'oplog.route.oplog',
+      'fresh.route.freshFood',
       'customer.route.customerManagement',
     ]);
   });

@@ -44,14 +44,14 @@ test('tenant1 finds the locked device, locks another after confirming, and unloc
   await openAs(page, baseURL, 'tenant1', '/deviceList/index');
   await expect(rows(page).first()).toBeVisible();
   // A first-level tenant sees its second-level tenant's devices too.
-  await expect(rows(page)).toHaveCount(13);
+  await expect(rows(page)).toHaveCount(14);
 
   await choose(page, 'device-filter-locked', en.list.locked);
   await page.getByTestId('device-search').click();
   await expect(rows(page)).toHaveCount(1);
   await expect(rowOf(page, 'VM2026000105').getByTestId('device-locked')).toBeVisible();
   await page.getByTestId('device-reset').click();
-  await expect(rows(page)).toHaveCount(13);
+  await expect(rows(page)).toHaveCount(14);
 
   await page.getByTestId('device-filter-keyword').fill('VM2026000107');
   await page.getByTestId('device-search').click();

@@ -73,7 +73,7 @@ test('tenant1 makes a role with 2-1 and 6-1 and a member with it, who sees exact
   await page.getByTestId('member-devices-point').click();
   await page.getByRole('option', { name: '上海虹桥站 A 区' }).click();
   const available = page.getByTestId('member-devices-available');
-  await expect(available.getByRole('checkbox')).toHaveCount(3);
+  await expect(available.getByRole('checkbox')).toHaveCount(4);
   await available.getByRole('checkbox', { name: /VM2026000101/ }).check();
   await available.getByRole('checkbox', { name: /VM2026000102/ }).check();
   await page.getByTestId('member-devices-add').click();

@@ -56,8 +56,8 @@ describe('point.page', () => {
 describe('point.info', () => {
   it('gives one point with its bound devices', async () => {
     const info = await t.ok('point.info', { params: { id: t.ids.point('hongqiao') } }, t.token.tenant1);
-    expect(info).toMatchObject({ name: '上海虹桥站 A 区', deviceCount: 3, tenantName: '华东智售科技有限公司' });
-    expect(info.devices.map((d) => d.serial)).toEqual(['VM2026000101', 'VM2026000102', 'VM2026000103']);
+    expect(info).toMatchObject({ name: '上海虹桥站 A 区', deviceCount: 4, tenantName: '华东智售科技有限公司' });
+    expect(info.devices.map((d) => d.serial)).toEqual(['VM2026000101', 'VM2026000102', 'VM2026000103', 'VM2026000111']);
     expect(info.devices[0]).toMatchObject({
       pointId: info.id,
       pointName: info.name,
@@ -189,7 +189,7 @@ describe('point.delete', () => {
     const res = await t.call('point.delete', { params: { id: t.ids.point('hongqiao') } }, t.token.tenant1);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(CODE.pointHasDevices);
-    expect(await deviceCount(t.ids.point('hongqiao'))).toBe(3);
+    expect(await deviceCount(t.ids.point('hongqiao'))).toBe(4);
   });
 });
 
@@ -220,7 +220,7 @@ describe('point.bind', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(CODE.deviceBoundElsewhere);
     expect(await deviceCount(p.id)).toBe(0);
-    expect(await deviceCount(t.ids.point('hongqiao'))).toBe(3);
+    expect(await deviceCount(t.ids.point('hongqiao'))).toBe(4);
   });
 
   it("refuses a device of another tenant than the point's (1413)", async () => {
@@ -263,7 +263,7 @@ describe('point.unbind', () => {
     );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(CODE.deviceNotOnPoint);
-    expect(await deviceCount(hongqiao)).toBe(3);
+    expect(await deviceCount(hongqiao)).toBe(4);
     const free = await t.call(
       'point.unbind',
       { params: { id: hongqiao }, body: { deviceIds: [t.ids.device('VM2026000110')] } },

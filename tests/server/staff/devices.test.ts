@@ -115,7 +115,12 @@ describe('staff.deviceChoices', () => {
       { params: { id }, body: { pointId: t.ids.point('hongqiao') } },
       t.token.tenant1,
     );
-    expect(atPoint.map((d) => d.serial).sort()).toEqual(['VM2026000101', 'VM2026000102', 'VM2026000103']);
+    expect(atPoint.map((d) => d.serial).sort()).toEqual([
+      'VM2026000101',
+      'VM2026000102',
+      'VM2026000103',
+      'VM2026000111',
+    ]);
     expect(
       (await t.ok('staff.deviceChoices', { params: { id }, body: { keyword: '000106' } }, t.token.tenant1)).map(
         (d) => d.serial,

@@ -1,0 +1,20 @@
+/**
+ * Fresh food in the console (docs/domains/fresh.md): /freshFood/batches, and
+ * the refill of perishable goods that asks each batch's expiry — the device
+ * domain's `refillBatches` port, drawn when a refill needs it.
+ */
+import { lazy } from 'react';
+import { provide } from '../../shared/ports.js';
+import { refillBatches } from '../device/index.js';
+import { defineScreens, preloadable } from '../manifest.js';
+
+export const freshScreens = defineScreens({
+  name: 'fresh',
+  provides: [
+    provide(
+      refillBatches,
+      lazy(() => import('./RefillDialog.js')),
+    ),
+  ],
+  screens: { FreshBatches: preloadable(() => import('./BatchesPage.js')) },
+});

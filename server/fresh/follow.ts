@@ -1,0 +1,147 @@
+/**
+ * Batches follow their channel's stock (the device domain's `stockBatches`
+ * port, called in the transaction that moved it, the device row locked).
+ * Per channel, after the move:
+ * - open batches of goods the channel no longer carries close (taken out);
+ * - less stock than the open batches hold: the difference leaves them
+ *   oldest first — earliest expiry, unknown expiry before any, then the
+ *   first refilled — which is how a sale sells the oldest goods first;
+ * - more stock: a refill's batch given for the channel takes it, with its
+ *   expiry and lot; a refill or a hand edit of a perishable product without
+ *   one is refused (1440); a machine's count or goods a failed vend gave
+ *   back join the oldest open batch, or, with none, a batch of unknown
+ *   expiry the batches screen shows for someone to check.
+ * Each change to a batch is a move beside it (`fresh_batch_moves`).
+ */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { CODE } from '../../shared/domains.js';
+import { addDays, businessDay } from '../../shared/business-time.js';
+import { FRESH_LIMITS } from '../../shared/fresh/index.js';
+import type { Tx } from '../db/index.js';
+import { BizError, RequestValidationError } from '../http/errors.js';
+import { deviceChannels, devices, type StockCause, type StockMoved } from '../device/index.js';
+import { products } from '../product/index.js';
+import { freshBatches as b, freshBatchMoves } from './schema.js';
+
+interface OpenBatch {
+  id: number;
+  channel: number;
+  productId: number;
+  remaining: number;
+}
+
+export async function followStock(tx: Tx, moved: StockMoved): Promise<void> {
+  if (moved.numbers !== null && !moved.numbers.length) return;
+  const channels = await tx
+    .select({
+      number: deviceChannels.number,
+      stock: deviceChannels.stock,
+      productId: deviceChannels.productId,
+      perishable: sql<boolean>`coalesce(${products.perishable}, false)`,
+      tenantId: devices.tenantId,
+    })
+    .from(deviceChannels)
+    .innerJoin(devices, eq(devices.id, deviceChannels.deviceId))
+    .leftJoin(products, eq(products.id, deviceChannels.productId))
+    .where(
+      and(
+        eq(deviceChannels.deviceId, moved.deviceId),
+        moved.numbers ? inArray(deviceChannels.number, [...moved.numbers]) : undefined,
+      ),
+    )
+    .orderBy(asc(deviceChannels.number));
+  const open: OpenBatch[] = await tx
+    .select({ id: b.id, channel: b.channel, productId: b.productId, remaining: b.remaining })
+    .from(b)
+    .where(
+      and(
+        eq(b.deviceId, moved.deviceId),
+        isNull(b.closedAt),
+        moved.numbers ? inArray(b.channel, [...moved.numbers]) : undefined,
+      ),
+    )
+    .orderBy(asc(b.channel), sql`${b.expiresOn} asc nulls first`, asc(b.id))
+    .for('update');
+  checkGiven(moved);
+  for (const ch of channels) {
+    const mine = open.filter((o) => o.channel === ch.number);
+    const gone = mine.filter((o) => o.productId !== ch.productId);
+    for (const o of gone) await move(tx, o, -o.remaining, moved.cause);
+    const kept = mine.filter((o) => o.productId === ch.productId);
+    const diff = ch.stock - kept.reduce((sum, o) => sum + o.remaining, 0);
+    if (diff < 0) await takeOldest(tx, kept, -diff, moved.cause);
+    if (diff <= 0 || ch.productId === null || ch.tenantId === null) continue;
+    const given = moved.batches?.find((g) => g.number === ch.number);
+    if (given) {
+      await addBatch(tx, moved, ch.number, ch.productId, ch.tenantId, diff, given.expiresOn, given.lot ?? null);
+    } else if (ch.perishable && (moved.cause === 'refill' || moved.cause === 'edit')) {
+      throw new BizError(CODE.batchExpiryRequired);
+    } else if (kept.length) {
+      await move(tx, kept[0]!, diff, moved.cause);
+    } else if (ch.perishable) {
+      await addBatch(tx, moved, ch.number, ch.productId, ch.tenantId, diff, null, null);
+    }
+  }
+}
+
+/** A refill's batches: an expiry from today to ten years on (a field error at the batch otherwise). */
+function checkGiven(moved: StockMoved) {
+  const today = businessDay();
+  const last = addDays(today, FRESH_LIMITS.expiryDays);
+  const fields: Record<string, string> = {};
+  (moved.batches ?? []).forEach((g, i) => {
+    if (g.expiresOn < today) fields[`batches.${i}.expiresOn`] = 'fresh.validation.expired';
+    else if (g.expiresOn > last) fields[`batches.${i}.expiresOn`] = 'fresh.validation.expiryTooFar';
+  });
+  if (Object.keys(fields).length) throw new RequestValidationError(fields);
+}
+
+async function takeOldest(tx: Tx, batches: readonly OpenBatch[], units: number, cause: StockCause) {
+  let left = units;
+  for (const o of batches) {
+    if (left === 0) return;
+    const n = Math.min(left, o.remaining);
+    await move(tx, o, -n, cause);
+    left -= n;
+  }
+}
+
+/** One move of a batch and what it leaves, closed when nothing is left. */
+async function move(tx: Tx, o: OpenBatch, delta: number, cause: StockCause) {
+  if (delta === 0) return;
+  o.remaining += delta;
+  await tx
+    .update(b)
+    .set({ remaining: o.remaining, closedAt: o.remaining === 0 ? sql`now()` : null })
+    .where(eq(b.id, o.id));
+  await tx.insert(freshBatchMoves).values({ batchId: o.id, delta, cause });
+}
+
+async function addBatch(
+  tx: Tx,
+  moved: StockMoved,
+  channel: number,
+  productId: number,
+  tenantId: number,
+  units: number,
+  expiresOn: string | null,
+  lot: string | null,
+) {
+  const [made] = await tx
+    .insert(b)
+    .values({
+      tenantId,
+      deviceId: moved.deviceId,
+      channel,
+      productId,
+      lot,
+      expiresOn,
+      quantity: units,
+      remaining: units,
+      refilledBy: expiresOn === null ? null : (moved.actor ?? null),
+    })
+    .returning({ id: b.id });
+  await tx
+    .insert(freshBatchMoves)
+    .values({ batchId: made!.id, delta: units, cause: expiresOn === null ? 'opening' : moved.cause });
+}

@@ -1,0 +1,74 @@
+/**
+ * Fresh food (docs/domains/fresh.md): the batches in the machines' channels
+ * (`fresh_batches`, what is left of each kept beside its moves in the same
+ * transactions) and every move of a batch (`fresh_batch_moves`, never
+ * edited): what a refill put in, what each sale, count, removal or return
+ * took or gave back. A batch's `remaining` is the sum of its moves and a
+ * perishable channel's stock the sum of its open batches; the books check
+ * both (checks.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../account/schema.js';
+import { devices } from '../device/schema.js';
+import type { StockCause } from '../device/index.js';
+import { tenants } from '../identity/schema.js';
+import { products } from '../product/schema.js';
+import { FRESH_LIMITS } from '../../shared/fresh/index.js';
+
+export const freshBatches = pgTable(
+  'fresh_batches',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The device's tenant when it was refilled (the batch is that tenant's goods). */
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    channel: integer('channel').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    lot: text('lot'),
+    /** The last business day it may be sold; null for stock that came without a refill (a machine's count, an old channel). */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    /** Units it came with, and those still in the channel. */
+    quantity: integer('quantity').notNull(),
+    remaining: integer('remaining').notNull(),
+    refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The console user who refilled it; null for stock a machine reported. */
+    refilledBy: integer('refilled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When it left the channel: sold out, removed, or its channel given other goods. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A channel's open batches, oldest first: what a sale takes.
+    index('fresh_batches_open_idx')
+      .on(t.deviceId, t.channel, t.expiresOn, t.id)
+      .where(sql`${t.closedAt} is null`),
+    index('fresh_batches_tenant_expiry_idx')
+      .on(t.tenantId, t.expiresOn)
+      .where(sql`${t.closedAt} is null`),
+    check('fresh_batches_remaining', sql`${t.remaining} >= 0`),
+    check('fresh_batches_open', sql`${t.closedAt} is not null or ${t.remaining} > 0`),
+    check('fresh_batches_lot', sql`char_length(${t.lot}) <= ${sql.raw(String(FRESH_LIMITS.lot))}`),
+  ],
+);
+
+export const freshBatchMoves = pgTable(
+  'fresh_batch_moves',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => freshBatches.id, { onDelete: 'cascade' }),
+    /** Signed units: a refill positive, a sale negative. */
+    delta: integer('delta').notNull(),
+    /** The channel move that made it (server/device `StockCause`): a refill, a sale, a count… */
+    cause: text('cause').$type<StockCause>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fresh_batch_moves_batch_idx').on(t.batchId, t.at)],
+);

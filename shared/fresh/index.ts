@@ -1,0 +1,21 @@
+/** Fresh food (beyond spec §3; docs/domains/fresh.md): batches with their expiry in the machines' channels. */
+import { defineDomain } from '../manifest.js';
+import { freshApi } from './api.js';
+import { freshErrors } from './errors.js';
+import { freshTexts } from './texts.js';
+import { freshRoutes } from './routes.js';
+
+export * from './api.js';
+export * from './rules.js';
+export * from './gs1.js';
+export { freshErrors } from './errors.js';
+export { freshTexts } from './texts.js';
+
+export const fresh = defineDomain({
+  name: 'fresh',
+  api: freshApi,
+  errors: freshErrors,
+  texts: freshTexts,
+  powers: [],
+  routes: freshRoutes,
+});
