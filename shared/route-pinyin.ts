@@ -4,6 +4,7 @@
  * Do not edit by hand; tests/shared/route-pinyin.test.ts fails when stale.
  */
 export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
+  "临期折扣": "lqzk linqizhekou",
   "企业员工": "qyyg qiyeyuangong",
   "企业客户": "qykh qiyekehu",
   "企业账户": "qyzh qiyezhanghu",
@@ -125,6 +126,7 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "编辑定制信息": "bjdzxx bianjidingzhixinxi",
   "联动订单": "lddd liandongdingdan",
   "聯動訂單": "lddd liandongdingdan",
+  "臨期折扣": "lqzk linqizhekou",
   "舊版商品庫": "jbspk jiubanshangpinku",
   "营销管理": "yxgl yingxiaoguanli",
   "行銷管理": "xxgl xingxiaoguanli",

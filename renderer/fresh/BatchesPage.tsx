@@ -1,7 +1,8 @@
 /**
  * /freshFood/batches (beyond spec §2; docs/domains/fresh.md): the batches in
  * the machines' channels, nearest expiry first — unknown expiry first of
- * all — with what is left of each, by state, product or lot and tenant, and
+ * all — with what is left of each and the markdown in force, by state,
+ * product or lot and tenant, and
  * exported as the filter shows them.
  */
 import { Text } from '@fluentui/react-components';
@@ -61,6 +62,13 @@ export default function BatchesPage() {
         value: (b) => (b.daysLeft === null ? '—' : t('fresh.batches.days', { n: b.daysLeft })),
       }),
       column('state', { minWidth: 90, width: 110, testId: true, render: badge('states', COLOURS, (b) => b.state) }),
+      // The markdown its tenant's ladder gives it now: what a sale of it is priced at.
+      column('markdown', {
+        minWidth: 80,
+        width: 96,
+        testId: true,
+        value: (b) => (b.markdown ? t('fresh.batches.markdownOff', { n: b.markdown }) : '—'),
+      }),
       column('remaining', {
         minWidth: 90,
         width: 110,

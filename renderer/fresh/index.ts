@@ -16,5 +16,8 @@ export const freshScreens = defineScreens({
       lazy(() => import('./RefillDialog.js')),
     ),
   ],
-  screens: { FreshBatches: preloadable(() => import('./BatchesPage.js')) },
+  screens: {
+    FreshBatches: preloadable(() => import('./BatchesPage.js')),
+    FreshMarkdowns: preloadable(() => import('./MarkdownsPage.js')),
+  },
 });

@@ -273,6 +273,7 @@ function OrderLines({
   const { t } = useTranslation();
   const styles = useStyles();
   const withPoints = lines.some((l) => l.pointsDiscount > 0);
+  const withMarkdown = lines.some((l) => l.markdown > 0);
   const columns = useMemo<Column<OrderLine>[]>(
     () => [
       { id: 'channel', header: t('order.list.channel'), kind: 'number', value: (l) => l.channel },
@@ -294,6 +295,19 @@ function OrderLines({
         cellTestId: 'order-line-discount',
         value: (l) => l.listPrice * l.count - l.amount,
       },
+      // The markdown near expiry that priced a line of fresh food: a column only where one did.
+      ...(withMarkdown
+        ? [
+            {
+              id: 'markdown',
+              header: t('order.list.lineMarkdown'),
+              cellTestId: 'order-line-markdown',
+              minWidth: 80,
+              width: 96,
+              value: (l: OrderLine) => (l.markdown > 0 ? t('order.list.markdownOff', { n: l.markdown }) : '—'),
+            },
+          ]
+        : []),
       // Of that discount, what the member's points paid: a column only where they paid.
       ...(withPoints
         ? [
@@ -355,7 +369,7 @@ function OrderLines({
         ),
       },
     ],
-    [t, styles, waiting, auto, withPoints],
+    [t, styles, waiting, auto, withPoints, withMarkdown],
   );
   return (
     <Card className={styles.card}>

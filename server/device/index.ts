@@ -32,6 +32,7 @@ export {
   serviceVisit,
   stockBatches,
   type StockMoved,
+  type TakenBatches,
   updateOffer,
 } from './ports.js';
 export { pushDeviceColumns, targetDevices, type NamedTarget } from './push.js';

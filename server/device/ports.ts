@@ -81,7 +81,13 @@ export interface StockMoved {
   batches?: readonly RefillBatch[];
   actor?: number;
 }
-export const stockBatches = port<(tx: Tx, moved: StockMoved) => Promise<void>>('device.stockBatches');
+/** What a sale took from a channel's batches: the expiry of the freshest one taken, and the markdown it sells at (percent off; 0: none). */
+export interface TakenBatches {
+  expiresOn: string | null;
+  markdown: number;
+}
+export const stockBatches =
+  port<(tx: Tx, moved: StockMoved) => Promise<ReadonlyMap<number, TakenBatches>>>('device.stockBatches');
 
 export const devicePorts = [
   updateOffer,

@@ -79,6 +79,8 @@ export interface SoldLine {
   count: number;
   /** What the channel holds after the sale. */
   stockLeft: number;
+  /** Percent off for goods near their expiry (the fresh domain's markdown of the batch sold); 0: none. */
+  markdown: number;
 }
 
 /**
@@ -151,11 +153,15 @@ export async function takeStock(
       unitPrice: (customerPrices ? (customerPrices.get(row.productId) ?? staffPrice) : price) ?? 0,
       listPrice: row.listPrice ?? 0,
       channelPrice: price ?? 0,
+      markdown: 0,
     });
   }
   // A perishable product's units leave its batches oldest first (the fresh domain); other sales pay nothing for it.
   const perishable = rows.filter((r) => r.perishable).map((r) => r.number);
-  if (perishable.length) await stockBatches.use()(tx, { deviceId: device.id, numbers: perishable, cause: 'sale' });
+  if (perishable.length) {
+    const taken = await stockBatches.use()(tx, { deviceId: device.id, numbers: perishable, cause: 'sale' });
+    for (const line of lines) line.markdown = taken.get(line.channel)?.markdown ?? 0;
+  }
   return lines;
 }
 

@@ -11,6 +11,7 @@ import {
   batchState,
   FRESH_LIMITS,
   freshTexts,
+  markdownPercent,
   type BatchFilter,
   type BatchItem,
 } from '../../shared/fresh/index.js';
@@ -29,6 +30,7 @@ import { products } from '../product/index.js';
 import type { Scope } from '../scope.js';
 import { tenantInScope } from '../tenant/index.js';
 import { freshBatches as b } from './schema.js';
+import { laddersOf } from './markdowns.js';
 
 /** The filter's state as a condition on the expiry, on `today`. */
 function stateWhere(state: BatchFilter['state'], today: string): SQL | undefined {
@@ -99,18 +101,33 @@ async function batchQueries(db: Queryable, scope: Scope, filter: BatchFilter, to
     .innerJoin(devices, eq(devices.id, b.deviceId))
     .innerJoin(products, eq(products.id, b.productId))
     .where(where);
-  const toItem = (r: Awaited<typeof rows>[number]): BatchItem => ({
-    ...r,
-    state: batchState(r.expiresOn, today),
-    daysLeft: batchDaysLeft(r.expiresOn, today),
-    refilledAt: r.refilledAt.toISOString(),
-  });
-  return { rows, total, toItem };
+  type Row = Awaited<typeof rows>[number];
+  /** The rows as items, each with the markdown its tenant's ladder gives it now (the ladders read once per tenant). */
+  const toItems = async (found: Row[]): Promise<BatchItem[]> => {
+    const now = new Date();
+    const ladders = new Map<number, Awaited<ReturnType<typeof laddersOf>>>();
+    for (const tenantId of new Set(found.map((r) => r.tenantId)))
+      ladders.set(
+        tenantId,
+        await laddersOf(db, tenantId, [
+          ...new Set(found.filter((r) => r.tenantId === tenantId).map((r) => r.productId)),
+        ]),
+      );
+    return found.map((r) => ({
+      ...r,
+      state: batchState(r.expiresOn, today),
+      daysLeft: batchDaysLeft(r.expiresOn, today),
+      markdown: markdownPercent(ladders.get(r.tenantId)?.get(r.productId) ?? [], r.expiresOn, now),
+      refilledAt: r.refilledAt.toISOString(),
+    }));
+  };
+  return { rows, total, toItems };
 }
 
 export async function batchPage(db: Queryable, scope: Scope, query: PageQuery, filter: BatchFilter) {
-  const { rows, total, toItem } = await batchQueries(db, scope, filter, businessDay());
-  return paged(query, rows, total, toItem);
+  const { rows, total, toItems } = await batchQueries(db, scope, filter, businessDay());
+  const page = await paged(query, rows, total, (r) => r);
+  return { ...page, list: await toItems(page.list) };
 }
 
 const MAX_ROWS = 10_000;
@@ -118,8 +135,8 @@ const MAX_ROWS = 10_000;
 /** The batches of the filter as an .xlsx in the caller's language (`fresh.export`), in the list's order. */
 export async function exportBatches(db: Queryable, scope: Scope, filter: BatchFilter, lang: Lang) {
   const l = freshTexts[lang];
-  const { rows, toItem } = await batchQueries(db, scope, filter, businessDay());
-  const items = (await rows.limit(MAX_ROWS)).map(toItem);
+  const { rows, toItems } = await batchQueries(db, scope, filter, businessDay());
+  const items = await toItems(await rows.limit(MAX_ROWS));
   const header = [
     l.batches.device,
     l.batches.point,
@@ -129,6 +146,7 @@ export async function exportBatches(db: Queryable, scope: Scope, filter: BatchFi
     l.batches.expiresOn,
     l.batches.state,
     l.batches.daysLeft,
+    l.batches.markdown,
     l.batches.remainingUnits,
     l.batches.quantity,
     l.batches.refilledAt,
@@ -143,6 +161,7 @@ export async function exportBatches(db: Queryable, scope: Scope, filter: BatchFi
     i.expiresOn,
     l.batches.states[i.state],
     i.daysLeft,
+    i.markdown ? `-${i.markdown}%` : null,
     i.remaining,
     i.quantity,
     formatTime(i.refilledAt),

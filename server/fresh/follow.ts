@@ -16,10 +16,11 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { addDays, businessDay } from '../../shared/business-time.js';
-import { FRESH_LIMITS } from '../../shared/fresh/index.js';
+import { FRESH_LIMITS, markdownPercent } from '../../shared/fresh/index.js';
 import type { Tx } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
-import { deviceChannels, devices, type StockCause, type StockMoved } from '../device/index.js';
+import { deviceChannels, devices, type StockCause, type StockMoved, type TakenBatches } from '../device/index.js';
+import { laddersOf } from './markdowns.js';
 import { products } from '../product/index.js';
 import { freshBatches as b, freshBatchMoves } from './schema.js';
 
@@ -27,11 +28,15 @@ interface OpenBatch {
   id: number;
   channel: number;
   productId: number;
+  expiresOn: string | null;
   remaining: number;
 }
 
-export async function followStock(tx: Tx, moved: StockMoved): Promise<void> {
-  if (moved.numbers !== null && !moved.numbers.length) return;
+const NOTHING_TAKEN: ReadonlyMap<number, TakenBatches> = new Map();
+
+/** Answers, for a sale, what it took from each channel's batches and the markdown that prices it. */
+export async function followStock(tx: Tx, moved: StockMoved): Promise<ReadonlyMap<number, TakenBatches>> {
+  if (moved.numbers !== null && !moved.numbers.length) return NOTHING_TAKEN;
   const channels = await tx
     .select({
       number: deviceChannels.number,
@@ -51,7 +56,7 @@ export async function followStock(tx: Tx, moved: StockMoved): Promise<void> {
     )
     .orderBy(asc(deviceChannels.number));
   const open: OpenBatch[] = await tx
-    .select({ id: b.id, channel: b.channel, productId: b.productId, remaining: b.remaining })
+    .select({ id: b.id, channel: b.channel, productId: b.productId, expiresOn: b.expiresOn, remaining: b.remaining })
     .from(b)
     .where(
       and(
@@ -63,13 +68,18 @@ export async function followStock(tx: Tx, moved: StockMoved): Promise<void> {
     .orderBy(asc(b.channel), sql`${b.expiresOn} asc nulls first`, asc(b.id))
     .for('update');
   checkGiven(moved);
+  // The freshest batch each channel's sale took from, and its product.
+  const taken = new Map<number, OpenBatch>();
   for (const ch of channels) {
     const mine = open.filter((o) => o.channel === ch.number);
     const gone = mine.filter((o) => o.productId !== ch.productId);
     for (const o of gone) await move(tx, o, -o.remaining, moved.cause);
     const kept = mine.filter((o) => o.productId === ch.productId);
     const diff = ch.stock - kept.reduce((sum, o) => sum + o.remaining, 0);
-    if (diff < 0) await takeOldest(tx, kept, -diff, moved.cause);
+    if (diff < 0) {
+      const last = await takeOldest(tx, kept, -diff, moved.cause);
+      if (last) taken.set(ch.number, last);
+    }
     if (diff <= 0 || ch.productId === null || ch.tenantId === null) continue;
     const given = moved.batches?.find((g) => g.number === ch.number);
     if (given) {
@@ -82,6 +92,17 @@ export async function followStock(tx: Tx, moved: StockMoved): Promise<void> {
       await addBatch(tx, moved, ch.number, ch.productId, ch.tenantId, diff, null, null);
     }
   }
+  const tenantId = channels[0]?.tenantId;
+  if (moved.cause !== 'sale' || !taken.size || tenantId == null) return NOTHING_TAKEN;
+  // A sale sells the freshest batch it took at that batch's markdown: nobody is given more off than all its units earn.
+  const ladders = await laddersOf(tx, tenantId, [...new Set([...taken.values()].map((o) => o.productId))]);
+  const now = new Date();
+  return new Map(
+    [...taken].map(([channel, o]) => [
+      channel,
+      { expiresOn: o.expiresOn, markdown: markdownPercent(ladders.get(o.productId) ?? [], o.expiresOn, now) },
+    ]),
+  );
 }
 
 /** A refill's batches: an expiry from today to ten years on (a field error at the batch otherwise). */
@@ -96,14 +117,18 @@ function checkGiven(moved: StockMoved) {
   if (Object.keys(fields).length) throw new RequestValidationError(fields);
 }
 
+/** Takes `units` from the batches oldest first; answers the last (freshest) one taken from. */
 async function takeOldest(tx: Tx, batches: readonly OpenBatch[], units: number, cause: StockCause) {
   let left = units;
+  let last: OpenBatch | undefined;
   for (const o of batches) {
-    if (left === 0) return;
+    if (left === 0) break;
     const n = Math.min(left, o.remaining);
     await move(tx, o, -n, cause);
     left -= n;
+    last = o;
   }
+  return last;
 }
 
 /** One move of a batch and what it leaves, closed when nothing is left. */

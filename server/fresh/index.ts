@@ -10,9 +10,9 @@ import { freshChecks } from './checks.js';
 import { freshDemo } from './demo.js';
 import { followStock } from './follow.js';
 import { freshHandlers } from './handlers.js';
-import { freshBatches } from './schema.js';
+import { freshBatches, freshMarkdowns } from './schema.js';
 
-export { freshBatches, freshBatchMoves } from './schema.js';
+export { freshBatches, freshBatchMoves, freshMarkdowns } from './schema.js';
 
 export const freshServer = defineServerDomain({
   name: 'fresh',
@@ -21,5 +21,8 @@ export const freshServer = defineServerDomain({
   demo: freshDemo,
   // A channel's stock moved: its batches follow (follow.ts).
   provides: [provide(stockBatches, followStock)],
-  owns: { batch: { id: freshBatches.id, tenantId: freshBatches.tenantId, labels: [] } },
+  owns: {
+    batch: { id: freshBatches.id, tenantId: freshBatches.tenantId, labels: [] },
+    markdown: { id: freshMarkdowns.id, tenantId: freshMarkdowns.tenantId, labels: [] },
+  },
 });

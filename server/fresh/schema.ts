@@ -8,13 +8,13 @@
  * both (checks.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from '../account/schema.js';
 import { devices } from '../device/schema.js';
 import type { StockCause } from '../device/index.js';
 import { tenants } from '../identity/schema.js';
-import { products } from '../product/schema.js';
-import { FRESH_LIMITS } from '../../shared/fresh/index.js';
+import { productCategories, products } from '../product/schema.js';
+import { FRESH_LIMITS, type MarkdownStep } from '../../shared/fresh/index.js';
 
 export const freshBatches = pgTable(
   'fresh_batches',
@@ -71,4 +71,25 @@ export const freshBatchMoves = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('fresh_batch_moves_batch_idx').on(t.batchId, t.at)],
+);
+
+/**
+ * A tenant's markdown ladders (shared/fresh/markdown.ts): one for every
+ * perishable product (no category) and one per category; a product takes its
+ * category's, else its parent category's, else the tenant's general one.
+ */
+export const freshMarkdowns = pgTable(
+  'fresh_markdowns',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    categoryId: integer('category_id').references(() => productCategories.id, { onDelete: 'cascade' }),
+    steps: jsonb('steps').$type<MarkdownStep[]>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  // One ladder per tenant and category, the general one (no category) included.
+  (t) => [unique('fresh_markdowns_tenant_category').on(t.tenantId, t.categoryId).nullsNotDistinct()],
 );

@@ -240,6 +240,7 @@ export async function orderDetail(db: Queryable, scope: Scope, id: number): Prom
       activityIds: orderItems.activityIds,
       couponId: orderItems.couponId,
       pointsDiscount: orderItems.pointsDiscount,
+      markdown: orderItems.markdown,
       state: orderItems.state,
       refundAmount: orderItems.refundAmount,
       outcome: orderItems.outcome,

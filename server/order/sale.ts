@@ -260,6 +260,7 @@ async function basketOf(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer) {
       count: l.count,
       price: l.channelPrice,
       staffPrice: holder ? l.unitPrice : null,
+      markdown: l.markdown,
     })),
   });
   return { lines, priced, amount: priced.lines.reduce((sum, l) => sum + l.amount, 0), holder };
@@ -345,6 +346,7 @@ async function writeOrder(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer, 
         activityIds: l.activityIds,
         couponId: l.couponId,
         pointsDiscount: l.pointsDiscount,
+        markdown: l.markdown,
         state: 'normal' as const,
       })),
     );

@@ -31,6 +31,7 @@ import {
   check,
   jsonb,
   primaryKey,
+  smallint,
 } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -236,6 +237,8 @@ export const orderItems = pgTable(
     couponId: integer('coupon_id'),
     /** Fen of the line's discount that points paid (lane `points`): shown on the line like any discount. */
     pointsDiscount: integer('points_discount').notNull().default(0),
+    /** The markdown near expiry (percent off) that priced the line (fresh food); 0: none. */
+    markdown: smallint('markdown').notNull().default(0),
     state: itemState('state').notNull(),
     refundAmount: integer('refund_amount').notNull().default(0),
     /**

@@ -202,7 +202,8 @@ function priceLane(lines: readonly BasketLine[], rules: readonly PricingRule[], 
   const spent = new Map(rules.map((r) => [r.id, 0]));
   const out: Working[] = [];
   for (const line of lines) {
-    const base = line.staffPrice !== null ? Math.min(line.staffPrice, line.price) : line.price;
+    const marked = markdownPrice(line);
+    const base = Math.min(line.staffPrice ?? line.price, line.price, marked);
     let rest = line.count;
     while (rest > 0) {
       let best: { rule: PricingRule; price: number } | undefined;
@@ -233,7 +234,12 @@ function priceLane(lines: readonly BasketLine[], rules: readonly PricingRule[], 
   return out;
 }
 
+/** A line's price after its markdown near expiry (the channel's price without one). */
+const markdownPrice = (line: BasketLine) =>
+  line.markdown ? Math.max(Math.ceil((line.price * (100 - line.markdown)) / 100), LOWEST_UNIT_PRICE) : line.price;
+
 function working(line: BasketLine, count: number, unitPrice: number, activityIds: number[]): Working {
+  const marked = markdownPrice(line);
   return {
     key: line.key,
     productId: line.productId,
@@ -244,7 +250,12 @@ function working(line: BasketLine, count: number, unitPrice: number, activityIds
     activityIds,
     couponId: null,
     pointsDiscount: 0,
-    staffPriced: line.staffPrice !== null && line.staffPrice < line.price,
+    // The markdown priced it where its price is the unit's and beat the staff price (no activity did better).
+    markdown:
+      !activityIds.length && marked < line.price && marked === unitPrice && marked < (line.staffPrice ?? Infinity)
+        ? line.markdown!
+        : 0,
+    staffPriced: line.staffPrice !== null && line.staffPrice < line.price && line.staffPrice <= marked,
   };
 }
 

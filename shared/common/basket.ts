@@ -14,6 +14,8 @@ export interface BasketLine {
   price: number;
   /** A staff buyer's price of one unit (null: not a staff buyer, or no staff price). */
   staffPrice: number | null;
+  /** Percent off the channel's price for goods near their expiry (fresh food's markdown); absent or 0: none. */
+  markdown?: number | undefined;
 }
 
 export interface PricedLine {
@@ -30,4 +32,6 @@ export interface PricedLine {
   couponId: number | null;
   /** Fen of `amount`'s discount that points paid (lane `points`); 0 when none did. */
   pointsDiscount: number;
+  /** The markdown (percent off) that gave the unit price, where it beat the staff price and every product activity; 0 otherwise. */
+  markdown: number;
 }

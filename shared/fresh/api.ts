@@ -23,6 +23,8 @@ export const batchItem = z.object({
   state: z.enum(BATCH_STATES),
   /** Days to the expiry day (0 on the day, negative once past), null when unknown. */
   daysLeft: z.number().int().nullable(),
+  /** The markdown its tenant's ladder gives it now (percent off; 0: none). */
+  markdown: z.number().int(),
   /** Units the refill put in, and those still in the channel. */
   quantity: z.number().int(),
   remaining: z.number().int(),

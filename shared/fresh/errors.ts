@@ -13,4 +13,5 @@ export const freshErrors = defineErrors({
     '易腐商品補貨須填寫有效期',
     'A refill of a perishable product needs its expiry date',
   ),
+  markdownNotFound: err(1441, 404, '临期折扣不存在', '臨期折扣不存在', 'No such markdown'),
 });

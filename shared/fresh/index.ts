@@ -1,6 +1,8 @@
 /** Fresh food (beyond spec §3; docs/domains/fresh.md): batches with their expiry in the machines' channels. */
 import { defineDomain } from '../manifest.js';
+import { joinApis } from '../api/define.js';
 import { freshApi } from './api.js';
+import { freshMarkdownApi } from './markdown.js';
 import { freshErrors } from './errors.js';
 import { freshTexts } from './texts.js';
 import { freshRoutes } from './routes.js';
@@ -8,12 +10,13 @@ import { freshRoutes } from './routes.js';
 export * from './api.js';
 export * from './rules.js';
 export * from './gs1.js';
+export * from './markdown.js';
 export { freshErrors } from './errors.js';
 export { freshTexts } from './texts.js';
 
 export const fresh = defineDomain({
   name: 'fresh',
-  api: freshApi,
+  api: joinApis(freshApi, freshMarkdownApi),
   errors: freshErrors,
   texts: freshTexts,
   powers: [],

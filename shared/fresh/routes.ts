@@ -11,7 +11,10 @@ export const freshRoutes = [
     108,
     '/freshFood',
     { title: 'fresh.route.freshFood', icon: 'fresh' },
-    [view('batches', 'FreshBatches', 'fresh.route.batches')],
+    [
+      view('batches', 'FreshBatches', 'fresh.route.batches'),
+      view('markdowns', 'FreshMarkdowns', 'fresh.route.markdowns'),
+    ],
     { alwaysShow: true },
   ),
 ];

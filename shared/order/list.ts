@@ -146,6 +146,8 @@ export const orderLine = z.object({
   couponId: z.number().int().nullable(),
   /** Fen of the line's discount the member's points paid (the pricing engine's lane `points`). */
   pointsDiscount: z.number().int(),
+  /** The markdown near expiry (percent off) that priced it (fresh food); 0: none. */
+  markdown: z.number().int(),
   state: z.enum(ITEM_STATES),
   refundAmount: z.number().int(),
   /** What the machine said of it (null: not yet), why it failed, and when. */

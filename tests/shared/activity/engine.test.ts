@@ -125,6 +125,33 @@ describe('each type', () => {
   });
 });
 
+describe('a markdown near expiry (fresh food)', () => {
+  it('is a price of lane price: the best of it, the staff price and the product activities, then the baskets on top', () => {
+    const marked = { ...line(1, 7, 1000), markdown: 30 };
+    // Alone: 30 % off, said on the line.
+    expect(price([marked], []).lines[0]).toMatchObject({ unitPrice: 700, markdown: 30, activityIds: [] });
+    // A product activity that does better wins instead; one that does worse does not price it.
+    const better = price([marked], [rule({ id: 1, type: 'discount', products: new Map([[7, 600]]) })]);
+    expect(better.lines[0]).toMatchObject({ unitPrice: 600, markdown: 0, activityIds: [1] });
+    const worse = price([marked], [rule({ id: 2, type: 'discount', products: new Map([[7, 800]]) })]);
+    expect(worse.lines[0]).toMatchObject({ unitPrice: 700, markdown: 30, activityIds: [] });
+    expect(worse.applied).toEqual([]);
+    // A staff price below the markdown's: the staff price.
+    expect(price([{ ...line(1, 7, 1000, 1, 500), markdown: 30 }], []).lines[0]).toMatchObject({
+      unitPrice: 500,
+      markdown: 0,
+    });
+    // A full reduction sees what the markdown left.
+    const basket = price(
+      [{ ...marked, count: 2 }],
+      [rule({ id: 3, type: 'fullReduction', threshold: 1400, reduction: 100 })],
+    );
+    expect(basket.total).toBe(1300);
+    // Never below a fen.
+    expect(price([{ ...line(1, 7, 1), markdown: 90 }], []).lines[0]).toMatchObject({ unitPrice: 1 });
+  });
+});
+
 describe('who an activity prices', () => {
   const inGroup = rule({ id: 1, type: 'discountOffer', rate: 50, crowd: { kind: 'inGroups', groups: [5] } });
   const notInGroup = rule({ id: 2, type: 'discountOffer', rate: 50, crowd: { kind: 'notInGroups', groups: [5] } });
