@@ -6,15 +6,18 @@
  * exported as the filter shows them.
  */
 import { Text } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { BATCH_STATES, type BatchItem, type BatchState } from '../../shared/fresh/index.js';
 import { callOp } from '../bridge.js';
 import { currentLang } from '../i18n/index.js';
+import { RemoveBatchDialog } from './RemoveBatchDialog.js';
 import {
   ChoiceFilter,
   ExportButton,
   OverflowText,
   ResourceList,
+  RowAction,
+  RowActions,
   TenantFilter,
   TextFilter,
   filterBody,
@@ -41,7 +44,8 @@ const COLOURS = {
 export default function BatchesPage() {
   const { t } = useScreen();
   const batches = useResource('fresh.batches', { ns: 'fresh.batches', testId: 'fresh-batches', empty: EMPTY });
-  const { column, source, labels, badge, tenantColumn, filter } = batches;
+  const { column, source, labels, badge, tenantColumn, filter, action } = batches;
+  const [removing, setRemoving] = useState<BatchItem>();
 
   const columns = useMemo<Column<BatchItem>[]>(
     () => [
@@ -88,8 +92,24 @@ export default function BatchesPage() {
           ),
       }),
       ...tenantColumn({ width: 140 }),
+      column('actions', {
+        header: t('common.actions'),
+        pin: 'end',
+        minWidth: 90,
+        width: 100,
+        render: (b) => (
+          <RowActions compact>
+            <RowAction
+              {...action('remove', t('fresh.waste.remove'))}
+              danger
+              opensDialog
+              action={() => setRemoving(b)}
+            />
+          </RowActions>
+        ),
+      }),
     ],
-    [t, column, badge, tenantColumn],
+    [t, column, badge, tenantColumn, action],
   );
 
   return (
@@ -114,6 +134,8 @@ export default function BatchesPage() {
           <TenantFilter {...source('tenantId')} />
         </>
       }
-    />
+    >
+      {removing && <RemoveBatchDialog batch={removing} onClose={() => setRemoving(undefined)} />}
+    </ResourceList>
   );
 }

@@ -19,5 +19,6 @@ export const freshScreens = defineScreens({
   screens: {
     FreshBatches: preloadable(() => import('./BatchesPage.js')),
     FreshMarkdowns: preloadable(() => import('./MarkdownsPage.js')),
+    FreshWaste: preloadable(() => import('./WastePage.js')),
   },
 });

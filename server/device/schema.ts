@@ -140,7 +140,8 @@ export const deviceChannels = pgTable(
 );
 
 /** Why a channel's stock moved (the transaction's `vend.stock_cause`, set by the writer: server/device/stock.ts `stockCause`). */
-export const STOCK_CAUSES = ['opening', 'sale', 'refill', 'count', 'empty', 'returned', 'edit'] as const;
+/** `waste`: goods taken out and thrown away (fresh food past its expiry, damaged, recalled). */
+export const STOCK_CAUSES = ['opening', 'sale', 'refill', 'count', 'empty', 'returned', 'edit', 'waste'] as const;
 export type StockCause = (typeof STOCK_CAUSES)[number];
 
 /**

@@ -166,6 +166,20 @@ export async function takeStock(
 }
 
 /**
+ * Takes `units` out of a channel of the device (the caller locked its row) for `cause`, never below zero;
+ * false when the channel holds fewer. The caller keeps what else follows the stock (fresh food's batches).
+ */
+export async function takeFromChannel(tx: Tx, deviceId: number, channel: number, units: number, cause: StockCause) {
+  await stockCause(tx, cause);
+  const [taken] = await tx
+    .update(c)
+    .set({ stock: sql`${c.stock} - ${units}` })
+    .where(and(eq(c.deviceId, deviceId), eq(c.number, channel), gte(c.stock, units)))
+    .returning({ stock: c.stock });
+  return taken !== undefined;
+}
+
+/**
  * Names why the stock moves in this transaction: the trigger that records each move (stock_moves)
  * reads it. Set before the update; an update without one is recorded as an `edit`.
  */

@@ -12,7 +12,7 @@ import { followStock } from './follow.js';
 import { freshHandlers } from './handlers.js';
 import { freshBatches, freshMarkdowns } from './schema.js';
 
-export { freshBatches, freshBatchMoves, freshMarkdowns } from './schema.js';
+export { freshBatches, freshBatchMoves, freshMarkdowns, freshWaste } from './schema.js';
 
 export const freshServer = defineServerDomain({
   name: 'fresh',

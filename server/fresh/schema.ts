@@ -8,13 +8,25 @@
  * both (checks.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { users } from '../account/schema.js';
 import { devices } from '../device/schema.js';
 import type { StockCause } from '../device/index.js';
 import { tenants } from '../identity/schema.js';
 import { productCategories, products } from '../product/schema.js';
-import { FRESH_LIMITS, type MarkdownStep } from '../../shared/fresh/index.js';
+import { FRESH_LIMITS, WASTE_REASONS, type MarkdownStep } from '../../shared/fresh/index.js';
 
 export const freshBatches = pgTable(
   'fresh_batches',
@@ -92,4 +104,42 @@ export const freshMarkdowns = pgTable(
   },
   // One ladder per tenant and category, the general one (no category) included.
   (t) => [unique('fresh_markdowns_tenant_category').on(t.tenantId, t.categoryId).nullsNotDistinct()],
+);
+
+export const wasteReason = pgEnum('fresh_waste_reason', WASTE_REASONS);
+
+/**
+ * Goods thrown away (`fresh.removeBatch`): a batch's units taken out of its
+ * channel, their value at the channel's price then, why and by whom. The
+ * batch's own move (cause `waste`) and the channel's stock move are written
+ * in the same transaction.
+ */
+export const freshWaste = pgTable(
+  'fresh_waste',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    channel: integer('channel').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => freshBatches.id, { onDelete: 'cascade' }),
+    units: integer('units').notNull(),
+    /** Fen: the units at the channel's price when removed. */
+    value: integer('value').notNull(),
+    reason: wasteReason('reason').notNull(),
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fresh_waste_tenant_time_idx').on(t.tenantId, t.removedAt),
+    check('fresh_waste_units', sql`${t.units} > 0 and ${t.value} >= 0`),
+  ],
 );

@@ -14,4 +14,5 @@ export const freshErrors = defineErrors({
     'A refill of a perishable product needs its expiry date',
   ),
   markdownNotFound: err(1441, 404, '临期折扣不存在', '臨期折扣不存在', 'No such markdown'),
+  batchGone: err(1442, 404, '该批次已不在货道中', '該批次已不在貨道中', 'This batch is no longer in its channel'),
 });

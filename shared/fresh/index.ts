@@ -3,6 +3,7 @@ import { defineDomain } from '../manifest.js';
 import { joinApis } from '../api/define.js';
 import { freshApi } from './api.js';
 import { freshMarkdownApi } from './markdown.js';
+import { freshWasteApi } from './waste.js';
 import { freshErrors } from './errors.js';
 import { freshTexts } from './texts.js';
 import { freshRoutes } from './routes.js';
@@ -11,12 +12,13 @@ export * from './api.js';
 export * from './rules.js';
 export * from './gs1.js';
 export * from './markdown.js';
+export * from './waste.js';
 export { freshErrors } from './errors.js';
 export { freshTexts } from './texts.js';
 
 export const fresh = defineDomain({
   name: 'fresh',
-  api: joinApis(freshApi, freshMarkdownApi),
+  api: joinApis(freshApi, freshMarkdownApi, freshWasteApi),
   errors: freshErrors,
   texts: freshTexts,
   powers: [],

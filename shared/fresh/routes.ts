@@ -14,6 +14,7 @@ export const freshRoutes = [
     [
       view('batches', 'FreshBatches', 'fresh.route.batches'),
       view('markdowns', 'FreshMarkdowns', 'fresh.route.markdowns'),
+      view('waste', 'FreshWaste', 'fresh.route.waste'),
     ],
     { alwaysShow: true },
   ),

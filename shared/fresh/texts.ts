@@ -2,7 +2,7 @@
 import { defineTexts } from '../i18n/define.js';
 
 const zhCN = {
-  route: { freshFood: '鲜食管理', batches: '批次效期', markdowns: '临期折扣' },
+  route: { freshFood: '鲜食管理', batches: '批次效期', markdowns: '临期折扣', waste: '损耗报废' },
   batches: {
     title: '批次效期',
     intro: '补货时记录的每个批次及其有效期，最先到期的在前；售卖先出最早到期的批次。',
@@ -58,6 +58,25 @@ const zhCN = {
     ownTenant: '本租户',
     chooseTenantFirst: '请先选择租户，查看其临期折扣',
   },
+  waste: {
+    title: '损耗报废',
+    intro: '从货道取出并报废的商品，按月份、设备和商品汇总；金额按取出时的货道售价计算。',
+    month: '月份',
+    device: '设备',
+    product: '商品',
+    units: '数量',
+    value: '金额',
+    removals: '报废次数',
+    reasons: '原因',
+    reason: '报废原因',
+    empty: '该月没有报废记录',
+    remove: '报废',
+    removeTitle: '报废批次',
+    what: '将从 {{device}} 的 {{channel}} 号货道取出 {{count}} 件“{{product}}”并记为报废。',
+    removed: '已报废 {{count}} 件',
+    failed: '未能报废',
+    why: { expired: '过期', damaged: '破损', recalled: '召回', temperature: '温度异常' },
+  },
   refill: {
     title: '补货：填写有效期',
     intro: '以下货道的商品易腐，补货须填写本批的有效期；扫描包装上含有效期的条码可自动填入有效期与批号。',
@@ -84,7 +103,7 @@ const zhCN = {
 
 export const freshTexts = defineTexts(zhCN, {
   'zh-TW': {
-    route: { freshFood: '鮮食管理', batches: '批次效期', markdowns: '臨期折扣' },
+    route: { freshFood: '鮮食管理', batches: '批次效期', markdowns: '臨期折扣', waste: '損耗報廢' },
     batches: {
       title: '批次效期',
       intro: '補貨時記錄的每個批次及其有效期，最先到期的在前；售賣先出最早到期的批次。',
@@ -140,6 +159,25 @@ export const freshTexts = defineTexts(zhCN, {
       ownTenant: '本租戶',
       chooseTenantFirst: '請先選擇租戶，檢視其臨期折扣',
     },
+    waste: {
+      title: '損耗報廢',
+      intro: '從貨道取出並報廢的商品，按月份、設備和商品彙總；金額按取出時的貨道售價計算。',
+      month: '月份',
+      device: '設備',
+      product: '商品',
+      units: '數量',
+      value: '金額',
+      removals: '報廢次數',
+      reasons: '原因',
+      reason: '報廢原因',
+      empty: '該月沒有報廢紀錄',
+      remove: '報廢',
+      removeTitle: '報廢批次',
+      what: '將從 {{device}} 的 {{channel}} 號貨道取出 {{count}} 件「{{product}}」並記為報廢。',
+      removed: '已報廢 {{count}} 件',
+      failed: '未能報廢',
+      why: { expired: '過期', damaged: '破損', recalled: '召回', temperature: '溫度異常' },
+    },
     refill: {
       title: '補貨：填寫有效期',
       intro: '以下貨道的商品易腐，補貨須填寫本批的有效期；掃描包裝上含有效期的條碼可自動填入有效期與批號。',
@@ -164,7 +202,7 @@ export const freshTexts = defineTexts(zhCN, {
     },
   },
   en: {
-    route: { freshFood: 'Fresh food', batches: 'Batches and expiry', markdowns: 'Markdowns' },
+    route: { freshFood: 'Fresh food', batches: 'Batches and expiry', markdowns: 'Markdowns', waste: 'Waste' },
     batches: {
       title: 'Batches and expiry',
       intro: 'Every batch a refill recorded, with its expiry, soonest first; sales take the batch that expires first.',
@@ -227,6 +265,28 @@ export const freshTexts = defineTexts(zhCN, {
       chooseTenant: 'Choose a tenant',
       ownTenant: 'Own tenant',
       chooseTenantFirst: 'Choose a tenant to see its markdowns',
+    },
+    waste: {
+      title: 'Waste',
+      intro:
+        "Goods taken out of the channels and thrown away, per month, machine and product; their value at the channel's price when removed.",
+      month: 'Month',
+      device: 'Device',
+      product: 'Product',
+      units: 'Units',
+      value: 'Value',
+      removals: 'Removals',
+      reasons: 'Reasons',
+      reason: 'Reason',
+      empty: 'No waste this month',
+      remove: 'Remove',
+      removeTitle: 'Remove a batch as waste',
+      what: 'Takes {{count}} × "{{product}}" out of channel {{channel}} of {{device}} and records them as waste.',
+      what_one: 'Takes 1 "{{product}}" out of channel {{channel}} of {{device}} and records it as waste.',
+      removed: '{{count}} units removed as waste',
+      removed_one: '1 unit removed as waste',
+      failed: 'The batch was not removed',
+      why: { expired: 'Expired', damaged: 'Damaged', recalled: 'Recalled', temperature: 'Temperature' },
     },
     refill: {
       title: 'Refill: expiry dates',

@@ -316,3 +316,55 @@ describe('fresh.export', () => {
     expect((await t.ok('fresh.export', { query: {}, body: {} }, t.token.tenant2)).rows).toBe(0);
   });
 });
+
+describe('fresh.removeBatch', () => {
+  it("takes what is left of a batch out of its channel as waste, valued at the channel's price, once", async () => {
+    const number = CHANNEL + 4;
+    await perishableChannel(number);
+    await t.ok(
+      'device.channelRefill',
+      { params: { id: deviceId() }, body: { numbers: [number], batches: [{ number, expiresOn: today, lot: 'W-1' }] } },
+      t.token.tenant1,
+    );
+    await sell(2, number);
+    const [batch] = await batches(number);
+    const [row] = await t.db
+      .select({ stock: deviceChannels.stock, price: deviceChannels.price })
+      .from(deviceChannels)
+      .where(and(eq(deviceChannels.deviceId, deviceId()), eq(deviceChannels.number, number)));
+    expect(
+      (await t.call('fresh.removeBatch', { params: { id: batch!.id }, body: { reason: 'expired' } }, t.token.tenant2))
+        .body.code,
+    ).toBe(CODE.batchGone);
+    const removed = await t.ok(
+      'fresh.removeBatch',
+      { params: { id: batch!.id }, body: { reason: 'expired' } },
+      t.token.tenant1,
+    );
+    expect(removed).toEqual({ units: row!.stock, value: row!.stock * row!.price! });
+    expect((await channel(number)).stock).toBe(0);
+    expect((await batches(number))[0]).toMatchObject({ remaining: 0, open: false });
+    expect(
+      (await t.call('fresh.removeBatch', { params: { id: batch!.id }, body: { reason: 'expired' } }, t.token.tenant1))
+        .body.code,
+    ).toBe(CODE.batchGone);
+    expect(await freshDifferences()).toEqual([]);
+  });
+});
+
+describe('fresh.waste', () => {
+  it('reports waste per month, machine and product, and another tenant sees none of it', async () => {
+    const month = today.slice(0, 7);
+    const report = await t.ok('fresh.waste', { query: {}, body: { month, deviceId: deviceId() } }, t.token.tenant1);
+    expect(report.list).toEqual([
+      expect.objectContaining({ month, deviceName: '杭州东站饮料机', removals: 1, reasons: ['expired'] }),
+    ]);
+    expect(report.list[0]!.units).toBeGreaterThan(0);
+    expect(report.total).toBe(1);
+    expect((await t.ok('fresh.waste', { query: {}, body: { month: '2020-01' } }, t.token.tenant1)).total).toBe(0);
+    expect((await t.ok('fresh.waste', { query: {}, body: {} }, t.token.tenant2)).total).toBe(0);
+    expect(
+      (await t.call('fresh.waste', { query: {}, body: { deviceId: deviceId() } }, t.token.tenant2)).body.code,
+    ).toBe(CODE.deviceNotFound);
+  });
+});

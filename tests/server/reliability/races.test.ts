@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, type ApiOp } from '../../../shared/domains.js';
 import { EXAMPLE_INVOICE, EXAMPLE_RECEIPT } from '../../../shared/billing/index.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { devices } from '../../../server/device/index.js';
 import { deviceAllocations, deviceChannels, deviceRateLimits } from '../../../server/device/schema.js';
 import { orderItems, orders } from '../../../server/order/index.js';
@@ -28,6 +28,8 @@ import { firmwareRaces } from './support/firmware-races.js';
 import { priceRaces } from './support/price-races.js';
 import { shareRaces } from './support/share-races.js';
 import { bookRuns } from '../../../server/books/schema.js';
+import { reconcile } from '../../../server/books/index.js';
+import { freshBatches, freshWaste } from '../../../server/fresh/index.js';
 
 const N = Number(process.env.RACE_PARALLEL ?? 8);
 /**
@@ -802,6 +804,30 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
   ...firmwareRaces(() => ({ t, admin, tenant: token, n: N, clean: expectCleanAnswers })),
   ...priceRaces(() => ({ t, tenant: token, n: N, clean: expectCleanAnswers })),
   ...shareRaces(() => ({ t, tenant: token, n: N, clean: expectCleanAnswers })),
+
+  'fresh.removeBatch': async () => {
+    // An open batch of the demo fridge removed as waste N times at once: its units leave the channel once, one waste record, the rest 1442.
+    const [batch] = await t.db
+      .select({ id: freshBatches.id, remaining: freshBatches.remaining })
+      .from(freshBatches)
+      .where(and(eq(freshBatches.deviceId, t.ids.device('VM2026000111')), isNull(freshBatches.closedAt)))
+      .orderBy(asc(freshBatches.id))
+      .limit(1);
+    const answers = await Promise.all(
+      Array.from({ length: N }, () =>
+        t.call('fresh.removeBatch', { params: { id: batch!.id }, body: { reason: 'expired' } }, token),
+      ),
+    );
+    expectCleanAnswers(answers, [CODE.batchGone]);
+    expect(answers.filter(succeeded)).toHaveLength(1);
+    expect(
+      await t.db.select({ id: freshWaste.id }).from(freshWaste).where(eq(freshWaste.batchId, batch!.id)),
+    ).toHaveLength(1);
+    const checks = await reconcile(t.db, [t.ids.tenant('A')]);
+    expect(
+      checks.filter((c) => c.key.startsWith('fresh.') || c.key === 'device.stock').flatMap((c) => c.differences),
+    ).toEqual([]);
+  },
 
   'books.run': async () => {
     // N runs of tenant A's books asked at once: one run waits, and every answer names it.
