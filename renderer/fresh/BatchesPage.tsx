@@ -63,13 +63,20 @@ export default function BatchesPage() {
       column('daysLeft', {
         minWidth: 80,
         width: 96,
-        value: (b) => (b.daysLeft === null ? '—' : t('fresh.batches.days', { n: b.daysLeft })),
+        value: (b) =>
+          b.daysLeft === null
+            ? '—'
+            : b.daysLeft === 0
+              ? t('fresh.batches.today')
+              : b.daysLeft < 0
+                ? t('fresh.batches.daysPast', { count: -b.daysLeft })
+                : t('fresh.batches.days', { count: b.daysLeft }),
       }),
-      column('state', { minWidth: 90, width: 110, testId: true, render: badge('states', COLOURS, (b) => b.state) }),
+      column('state', { minWidth: 130, width: 130, testId: true, render: badge('states', COLOURS, (b) => b.state) }),
       // The markdown its tenant's ladder gives it now: what a sale of it is priced at.
       column('markdown', {
-        minWidth: 80,
-        width: 96,
+        minWidth: 100,
+        width: 100,
         testId: true,
         value: (b) => (b.markdown ? t('fresh.batches.markdownOff', { n: b.markdown }) : '—'),
       }),
