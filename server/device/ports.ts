@@ -85,6 +85,8 @@ export interface StockMoved {
 export interface TakenBatches {
   expiresOn: string | null;
   markdown: number;
+  /** Units it took from batches already past their expiry (a machine that sold them offline): refunded after the sale. */
+  expired: number;
 }
 export const stockBatches =
   port<(tx: Tx, moved: StockMoved) => Promise<ReadonlyMap<number, TakenBatches>>>('device.stockBatches');

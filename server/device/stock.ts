@@ -81,6 +81,8 @@ export interface SoldLine {
   stockLeft: number;
   /** Percent off for goods near their expiry (the fresh domain's markdown of the batch sold); 0: none. */
   markdown: number;
+  /** Units sold from a batch already past its expiry (fresh food a machine sold while offline). */
+  expired: number;
 }
 
 /**
@@ -154,13 +156,17 @@ export async function takeStock(
       listPrice: row.listPrice ?? 0,
       channelPrice: price ?? 0,
       markdown: 0,
+      expired: 0,
     });
   }
   // A perishable product's units leave its batches oldest first (the fresh domain); other sales pay nothing for it.
   const perishable = rows.filter((r) => r.perishable).map((r) => r.number);
   if (perishable.length) {
     const taken = await stockBatches.use()(tx, { deviceId: device.id, numbers: perishable, cause: 'sale' });
-    for (const line of lines) line.markdown = taken.get(line.channel)?.markdown ?? 0;
+    for (const line of lines) {
+      line.markdown = taken.get(line.channel)?.markdown ?? 0;
+      line.expired = taken.get(line.channel)?.expired ?? 0;
+    }
   }
   return lines;
 }

@@ -16,7 +16,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { addDays, businessDay } from '../../shared/business-time.js';
-import { FRESH_LIMITS, markdownPercent } from '../../shared/fresh/index.js';
+import { expiryEnd, FRESH_LIMITS, markdownPercent } from '../../shared/fresh/index.js';
 import type { Tx } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { deviceChannels, devices, type StockCause, type StockMoved, type TakenBatches } from '../device/index.js';
@@ -68,8 +68,10 @@ export async function followStock(tx: Tx, moved: StockMoved): Promise<ReadonlyMa
     .orderBy(asc(b.channel), sql`${b.expiresOn} asc nulls first`, asc(b.id))
     .for('update');
   checkGiven(moved);
-  // The freshest batch each channel's sale took from, and its product.
+  // The freshest batch each channel's sale took from, and the units it took from batches past their expiry.
   const taken = new Map<number, OpenBatch>();
+  const expired = new Map<number, number>();
+  const now = new Date();
   for (const ch of channels) {
     const mine = open.filter((o) => o.channel === ch.number);
     const gone = mine.filter((o) => o.productId !== ch.productId);
@@ -77,8 +79,9 @@ export async function followStock(tx: Tx, moved: StockMoved): Promise<ReadonlyMa
     const kept = mine.filter((o) => o.productId === ch.productId);
     const diff = ch.stock - kept.reduce((sum, o) => sum + o.remaining, 0);
     if (diff < 0) {
-      const last = await takeOldest(tx, kept, -diff, moved.cause);
-      if (last) taken.set(ch.number, last);
+      const took = await takeOldest(tx, kept, -diff, moved.cause, now);
+      if (took.last) taken.set(ch.number, took.last);
+      if (took.expired) expired.set(ch.number, took.expired);
     }
     if (diff <= 0 || ch.productId === null || ch.tenantId === null) continue;
     const given = moved.batches?.find((g) => g.number === ch.number);
@@ -96,11 +99,14 @@ export async function followStock(tx: Tx, moved: StockMoved): Promise<ReadonlyMa
   if (moved.cause !== 'sale' || !taken.size || tenantId == null) return NOTHING_TAKEN;
   // A sale sells the freshest batch it took at that batch's markdown: nobody is given more off than all its units earn.
   const ladders = await laddersOf(tx, tenantId, [...new Set([...taken.values()].map((o) => o.productId))]);
-  const now = new Date();
   return new Map(
     [...taken].map(([channel, o]) => [
       channel,
-      { expiresOn: o.expiresOn, markdown: markdownPercent(ladders.get(o.productId) ?? [], o.expiresOn, now) },
+      {
+        expiresOn: o.expiresOn,
+        markdown: markdownPercent(ladders.get(o.productId) ?? [], o.expiresOn, now),
+        expired: expired.get(channel) ?? 0,
+      },
     ]),
   );
 }
@@ -117,18 +123,20 @@ function checkGiven(moved: StockMoved) {
   if (Object.keys(fields).length) throw new RequestValidationError(fields);
 }
 
-/** Takes `units` from the batches oldest first; answers the last (freshest) one taken from. */
-async function takeOldest(tx: Tx, batches: readonly OpenBatch[], units: number, cause: StockCause) {
+/** Takes `units` from the batches oldest first; answers the last (freshest) one taken from, and the units past their expiry at `now`. */
+async function takeOldest(tx: Tx, batches: readonly OpenBatch[], units: number, cause: StockCause, now: Date) {
   let left = units;
   let last: OpenBatch | undefined;
+  let expired = 0;
   for (const o of batches) {
     if (left === 0) break;
     const n = Math.min(left, o.remaining);
     await move(tx, o, -n, cause);
+    if (o.expiresOn !== null && expiryEnd(o.expiresOn) <= now) expired += n;
     left -= n;
     last = o;
   }
-  return last;
+  return { last, expired };
 }
 
 /** One move of a batch and what it leaves, closed when nothing is left. */

@@ -8,6 +8,7 @@ import { stockBatches } from '../device/index.js';
 import { defineServerDomain } from '../manifest.js';
 import { freshChecks } from './checks.js';
 import { freshDemo } from './demo.js';
+import { refundExpiredSale } from './expired.js';
 import { followStock } from './follow.js';
 import { freshHandlers } from './handlers.js';
 import { freshBatches, freshMarkdowns } from './schema.js';
@@ -19,6 +20,8 @@ export const freshServer = defineServerDomain({
   handlers: freshHandlers,
   checks: freshChecks,
   demo: freshDemo,
+  // A machine sold fresh food past its expiry: refunded in the sale's transaction (expired.ts).
+  onEvent: refundExpiredSale,
   // A channel's stock moved: its batches follow (follow.ts).
   provides: [provide(stockBatches, followStock)],
   owns: {

@@ -93,6 +93,9 @@ async function recorded(db: Db, deviceId: number, saleId: string) {
 async function announce(tx: Tx, device: SaleDevice, lines: readonly SoldLine[]) {
   const news: DeviceNews[] = [{ id: device.id, kind: 'sale' }];
   for (const l of lines) {
+    // Fresh food sold past its expiry (a machine that sold offline): the fresh domain refunds it; the console is told.
+    if (l.expired > 0)
+      news.push({ id: device.id, kind: 'expiredSale', extra: { channel: l.channel, count: l.expired } });
     if (l.stockLeft <= device.warningValue && l.stockLeft + l.count > device.warningValue) {
       news.push({ id: device.id, kind: 'lowStock', extra: { channel: l.channel, stock: l.stockLeft } });
     }
@@ -332,6 +335,13 @@ async function writeOrder(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer, 
   if (!first) throw new AlreadyRecorded();
   if (priced && lines.length) {
     const names = new Map(lines.map((l) => [l.channel, l.name]));
+    // Units sold from an expired batch, per channel, spread over the channel's priced lines (a limit may split one).
+    const expired = new Map(lines.map((l) => [l.channel, l.expired]));
+    const expiredOf = (key: number, count: number) => {
+      const n = Math.min(expired.get(key) ?? 0, count);
+      expired.set(key, (expired.get(key) ?? 0) - n);
+      return n;
+    };
     await tx.insert(orderItems).values(
       priced.lines.map((l) => ({
         orderId: order.id,
@@ -347,6 +357,7 @@ async function writeOrder(tx: Tx, device: SaleDevice, sale: Sale, buyer: Buyer, 
         couponId: l.couponId,
         pointsDiscount: l.pointsDiscount,
         markdown: l.markdown,
+        expired: expiredOf(l.key, l.count),
         state: 'normal' as const,
       })),
     );
@@ -390,7 +401,11 @@ async function tellOthers(tx: Tx, device: SaleDevice, lines: readonly SoldLine[]
   await touchDevice(tx, device.id);
   await announce(tx, device, lines);
   // Open order lists show it (shared/order/events.ts).
-  await publish(tx, 'order', device.tenantId, { kind: 'created', orderId: order.id } satisfies OrderEvent);
+  await publish(tx, 'order', device.tenantId, {
+    kind: 'created',
+    orderId: order.id,
+    ...(lines.some((l) => l.expired > 0) ? { expired: true as const } : {}),
+  } satisfies OrderEvent);
   // Last, just before the commit: the tenant's rollup rows of this hour and day (its product totals) are
   // every one of its sales', each locked from here to the commit; any statement after this would hold them
   // for its round trip too — under load, where every sale of a popular drink queued (bench/load.ts).

@@ -239,6 +239,8 @@ export const orderItems = pgTable(
     pointsDiscount: integer('points_discount').notNull().default(0),
     /** The markdown near expiry (percent off) that priced the line (fresh food); 0: none. */
     markdown: smallint('markdown').notNull().default(0),
+    /** Units of it sold from a batch past its expiry (fresh food a machine sold offline): refunded at once (server/fresh/expired.ts). */
+    expired: smallint('expired').notNull().default(0),
     state: itemState('state').notNull(),
     refundAmount: integer('refund_amount').notNull().default(0),
     /**

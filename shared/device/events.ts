@@ -28,6 +28,7 @@ export const DEVICE_EVENTS = [
   'runningOut',
   'alertCleared',
   'channelLocked',
+  'expiredSale',
 ] as const;
 export type DeviceEventKind = (typeof DEVICE_EVENTS)[number];
 
@@ -51,6 +52,8 @@ export const EVENT_SWITCH: Readonly<Record<DeviceEventKind, NotificationKind | n
   alertCleared: null,
   // A channel that locked itself after failed vends is a fault of the machine's.
   channelLocked: 'fault',
+  // Fresh food sold past its expiry (refunded at once): a warning, as low stock is.
+  expiredSale: 'warning',
 };
 
 export const deviceEvent = z.object({
@@ -67,7 +70,7 @@ export const deviceEvent = z.object({
   /** fault: the machine's code and message. */
   code: z.string().optional(),
   message: z.string().optional(),
-  /** salesNotice: sales today; channelLocked: the failures in a row. */
+  /** salesNotice: sales today; channelLocked: the failures in a row; expiredSale: the units sold past their expiry. */
   count: z.number().int().optional(),
   /** quiet: hours since its last sale; runningOut: hours until the channel is empty. */
   hours: z.number().optional(),

@@ -2,6 +2,7 @@
 import { defineTexts } from '../i18n/define.js';
 
 const zhCN = {
+  expiredRefund: '售出过期商品，自动退款',
   route: { freshFood: '鲜食管理', batches: '批次效期', markdowns: '临期折扣', waste: '损耗报废' },
   batches: {
     title: '批次效期',
@@ -105,6 +106,7 @@ const zhCN = {
 
 export const freshTexts = defineTexts(zhCN, {
   'zh-TW': {
+    expiredRefund: '售出過期商品，自動退款',
     route: { freshFood: '鮮食管理', batches: '批次效期', markdowns: '臨期折扣', waste: '損耗報廢' },
     batches: {
       title: '批次效期',
@@ -206,6 +208,7 @@ export const freshTexts = defineTexts(zhCN, {
     },
   },
   en: {
+    expiredRefund: 'Sold past its expiry: refunded automatically',
     route: { freshFood: 'Fresh food', batches: 'Batches and expiry', markdowns: 'Markdowns', waste: 'Waste' },
     batches: {
       title: 'Batches and expiry',

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { DELIVERY_STATES } from './states.js';
 
 export const orderEvent = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('created'), orderId: z.number().int() }),
+  // `expired`: some of it came from a batch past its expiry (the fresh domain refunds that part at once).
+  z.object({ kind: z.literal('created'), orderId: z.number().int(), expired: z.literal(true).optional() }),
   z.object({ kind: z.literal('refund'), orderId: z.number().int(), state: z.enum(['pending', 'success', 'failed']) }),
   // The machine said what it dispensed, or the sale timed out (server/delivery): its delivery state now, and whether failed items were refunded automatically.
   z.object({

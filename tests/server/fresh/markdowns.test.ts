@@ -9,7 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, businessDay } from '../../../shared/business-time.js';
 import { deviceChannels, devices } from '../../../server/device/index.js';
-import { freshMarkdowns } from '../../../server/fresh/index.js';
+import { freshBatches, freshMarkdowns } from '../../../server/fresh/index.js';
+import { refunds } from '../../../server/refund/index.js';
 import { orderItems, orders } from '../../../server/order/schema.js';
 import { productCategories, products } from '../../../server/product/index.js';
 import { CODE } from '../../../shared/domains.js';
@@ -178,5 +179,48 @@ describe('a sale of fresh food', () => {
       listPrice: channel!.price,
       unitPrice: channel!.price,
     });
+  });
+});
+
+describe('a sale of fresh food past its expiry', () => {
+  it('is refunded at once for the expired units, in the sale itself', async () => {
+    const where = and(eq(deviceChannels.deviceId, t.ids.device(SERIAL)), eq(deviceChannels.number, CHANNEL));
+    await t.ok(
+      'device.channelUpdate',
+      { params: { id: t.ids.device(SERIAL) }, body: { numbers: [CHANNEL], patch: { stock: 0 } } },
+      t.token.tenant1,
+    );
+    await t.ok(
+      'device.channelRefill',
+      {
+        params: { id: t.ids.device(SERIAL) },
+        body: { numbers: [CHANNEL], batches: [{ number: CHANNEL, expiresOn: today, lot: 'OLD-1' }] },
+      },
+      t.token.tenant1,
+    );
+    // The machine sold it offline after its day ended: the batch is past its expiry when the sale is recorded.
+    await t.db
+      .update(freshBatches)
+      .set({ expiresOn: addDays(today, -1) })
+      .where(eq(freshBatches.lot, 'OLD-1'));
+    const saleId = `X1-${Date.now()}`;
+    const line = await sell(saleId);
+    expect(line.markdown).toBe(0);
+    const [order] = await t.db
+      .select({ id: orders.id, refundAmount: orders.refundAmount, amount: orders.amount })
+      .from(orders)
+      .where(eq(orders.saleId, saleId));
+    const [item] = await t.db
+      .select({ expired: orderItems.expired })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order!.id));
+    expect(item!.expired).toBe(1);
+    const asked = await t.db
+      .select({ amount: refunds.amount, reason: refunds.reason })
+      .from(refunds)
+      .where(eq(refunds.orderId, order!.id));
+    expect(asked).toEqual([{ amount: order!.amount, reason: '售出过期商品，自动退款' }]);
+    const [ch] = await t.db.select({ stock: deviceChannels.stock }).from(deviceChannels).where(where);
+    expect(ch!.stock).toBeGreaterThan(0);
   });
 });
