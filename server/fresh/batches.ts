@@ -51,8 +51,8 @@ function stateWhere(state: BatchFilter['state'], today: string): SQL | undefined
   }
 }
 
-/** The filter's ids checked against the caller's scope (1201 / the tenant's code), and its rows and count as queries. */
-async function batchQueries(db: Queryable, scope: Scope, filter: BatchFilter, today: string) {
+/** A fresh food list's filter ids checked against the caller's scope: 1401 for a tenant, 1201 for a device out of it. */
+export async function checkFilterIds(db: Queryable, scope: Scope, filter: { tenantId?: number; deviceId?: number }) {
   if (filter.tenantId !== undefined) await tenantInScope(db, scope, filter.tenantId);
   if (filter.deviceId !== undefined) {
     const [seen] = await db
@@ -61,6 +61,11 @@ async function batchQueries(db: Queryable, scope: Scope, filter: BatchFilter, to
       .where(and(eq(devices.id, filter.deviceId), scope.whereDevice(devices.tenantId, devices.id)));
     if (!seen) throw new BizError(CODE.deviceNotFound);
   }
+}
+
+/** The filter's ids checked, and its rows and count as queries. */
+async function batchQueries(db: Queryable, scope: Scope, filter: BatchFilter, today: string) {
+  await checkFilterIds(db, scope, filter);
   const pattern = filter.keyword ? searchPattern(filter.keyword) : undefined;
   const where = and(
     isNull(b.closedAt),

@@ -17,7 +17,7 @@ import { paged } from '../http/paged.js';
 import { tenants } from '../identity/schema.js';
 import { products } from '../product/index.js';
 import type { Scope } from '../scope.js';
-import { tenantInScope } from '../tenant/index.js';
+import { checkFilterIds } from './batches.js';
 import { freshBatches as b, freshBatchMoves, freshWaste as w } from './schema.js';
 
 export async function removeBatch(db: Queryable, scope: Scope, batchId: number, reason: WasteReason, actor: number) {
@@ -71,14 +71,7 @@ export async function removeBatch(db: Queryable, scope: Scope, batchId: number, 
 const MONTH = sql<string>`to_char(${w.removedAt} at time zone ${BUSINESS_ZONE}, 'YYYY-MM')`;
 
 export async function wastePage(db: Queryable, scope: Scope, query: PageQuery, filter: WasteFilter) {
-  if (filter.tenantId !== undefined) await tenantInScope(db, scope, filter.tenantId);
-  if (filter.deviceId !== undefined) {
-    const [seen] = await db
-      .select({ id: devices.id })
-      .from(devices)
-      .where(and(eq(devices.id, filter.deviceId), scope.whereDevice(devices.tenantId, devices.id)));
-    if (!seen) throw new BizError(CODE.deviceNotFound);
-  }
+  await checkFilterIds(db, scope, filter);
   const where = and(
     scope.whereDevice(w.tenantId, w.deviceId),
     filter.month !== undefined ? sql`${MONTH} = ${filter.month}` : undefined,
