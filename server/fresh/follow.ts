@@ -75,7 +75,7 @@ export async function followStock(tx: Tx, moved: StockMoved): Promise<ReadonlyMa
   for (const ch of channels) {
     const mine = open.filter((o) => o.channel === ch.number);
     const gone = mine.filter((o) => o.productId !== ch.productId);
-    for (const o of gone) await move(tx, o, -o.remaining, moved.cause);
+    for (const o of gone) await moveBatch(tx, o, -o.remaining, moved.cause);
     const kept = mine.filter((o) => o.productId === ch.productId);
     const diff = ch.stock - kept.reduce((sum, o) => sum + o.remaining, 0);
     if (diff < 0) {
@@ -90,7 +90,7 @@ export async function followStock(tx: Tx, moved: StockMoved): Promise<ReadonlyMa
     } else if (ch.perishable && (moved.cause === 'refill' || moved.cause === 'edit')) {
       throw new BizError(CODE.batchExpiryRequired);
     } else if (kept.length) {
-      await move(tx, kept[0]!, diff, moved.cause);
+      await moveBatch(tx, kept[0]!, diff, moved.cause);
     } else if (ch.perishable) {
       await addBatch(tx, moved, ch.number, ch.productId, ch.tenantId, diff, null, null);
     }
@@ -131,7 +131,7 @@ async function takeOldest(tx: Tx, batches: readonly OpenBatch[], units: number, 
   for (const o of batches) {
     if (left === 0) break;
     const n = Math.min(left, o.remaining);
-    await move(tx, o, -n, cause);
+    await moveBatch(tx, o, -n, cause);
     if (o.expiresOn !== null && expiryEnd(o.expiresOn) <= now) expired += n;
     left -= n;
     last = o;
@@ -139,8 +139,8 @@ async function takeOldest(tx: Tx, batches: readonly OpenBatch[], units: number, 
   return { last, expired };
 }
 
-/** One move of a batch and what it leaves, closed when nothing is left. */
-async function move(tx: Tx, o: OpenBatch, delta: number, cause: StockCause) {
+/** One move of a batch and what it leaves, closed when nothing is left (the follow's, and a removal's: waste.ts). */
+export async function moveBatch(tx: Tx, o: Pick<OpenBatch, 'id' | 'remaining'>, delta: number, cause: StockCause) {
   if (delta === 0) return;
   o.remaining += delta;
   await tx

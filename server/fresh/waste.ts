@@ -18,7 +18,8 @@ import { tenants } from '../identity/schema.js';
 import { products } from '../product/index.js';
 import type { Scope } from '../scope.js';
 import { checkFilterIds } from './batches.js';
-import { freshBatches as b, freshBatchMoves, freshWaste as w } from './schema.js';
+import { moveBatch } from './follow.js';
+import { freshBatches as b, freshWaste as w } from './schema.js';
 
 export async function removeBatch(db: Queryable, scope: Scope, batchId: number, reason: WasteReason, actor: number) {
   return db.transaction(async (tx) => {
@@ -46,11 +47,7 @@ export async function removeBatch(db: Queryable, scope: Scope, batchId: number, 
     const units = batch.remaining;
     // The channel's stock first (its move is `waste`), then the batch's own move beside it.
     if (!(await takeFromChannel(tx, found.deviceId, batch.channel, units, 'waste'))) throw new BizError(CODE.batchGone);
-    await tx
-      .update(b)
-      .set({ remaining: 0, closedAt: sql`now()` })
-      .where(eq(b.id, batchId));
-    await tx.insert(freshBatchMoves).values({ batchId, delta: -units, cause: 'waste' });
+    await moveBatch(tx, { id: batchId, remaining: units }, -units, 'waste');
     const value = units * (batch.price ?? 0);
     await tx.insert(w).values({
       tenantId: batch.tenantId,
