@@ -114,6 +114,8 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "權限管理": "qxgl quanxianguanli",
   "沒有權限": "myqx meiyouquanxian",
   "没有权限": "myqx meiyouquanxian",
+  "温度监控": "wdjk wendujiankong",
+  "溫度監控": "wdjk wendujiankong",
   "点位列表": "dwlb dianweiliebiao",
   "点位管理": "dwgl dianweiguanli",
   "登入": "dr dengru",

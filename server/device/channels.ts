@@ -177,3 +177,25 @@ export async function productOptions(db: Queryable, scope: Scope, deviceId: numb
     .orderBy(asc(products.number))
     .limit(20);
 }
+
+/**
+ * Locks or unlocks channels of a device for a domain built on it (fresh
+ * food's temperature excursion), in the caller's transaction with the device
+ * row already locked: answers the numbers whose lock changed — a channel
+ * locked by hand before is not the excursion's to unlock. Unlocking starts a
+ * self-locked channel's run of failures again, as the console's unlock does.
+ */
+export async function setChannelLocks(
+  tx: Queryable,
+  deviceId: number,
+  numbers: readonly number[],
+  locked: boolean,
+): Promise<number[]> {
+  if (!numbers.length) return [];
+  const changed = await tx
+    .update(c)
+    .set({ locked, ...(locked ? {} : { failStreak: 0, selfLockedAt: null }) })
+    .where(and(eq(c.deviceId, deviceId), inArray(c.number, [...numbers]), eq(c.locked, !locked)))
+    .returning({ number: c.number });
+  return changed.map((r) => r.number).sort((a, b) => a - b);
+}

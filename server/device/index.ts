@@ -77,6 +77,7 @@ export { publishDeviceEvent, publishDeviceEvents, publishDeviceNews, type Device
 export { deviceForSale, takeFromChannel, takeStock, touchDevice, type SaleDevice, type SoldLine } from './stock.js';
 export { applyChannelOutcomes, type ChannelOutcome } from './outcome.js';
 export { tenantProducts } from './tenant-products.js';
+export { setChannelLocks } from './channels.js';
 
 /**
  * Machines silent for too long go offline: swept by each running upstream

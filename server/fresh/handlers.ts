@@ -1,6 +1,10 @@
 /** The fresh food operations (shared/fresh/api.ts), each handed to its feature file. */
 import { defineHandlers } from '../http/handlers.js';
 import { batchPage, exportBatches } from './batches.js';
+import { reportTemperatures } from './cold.js';
+import { coldRuleList, deleteColdRule, saveColdRule } from './cold-rules.js';
+import { acknowledgeExcursion, excursionPage, fridgeDay, fridgePage } from './excursions.js';
+import { temperatureLog } from './log.js';
 import { deleteMarkdown, markdownList, saveMarkdown } from './markdowns.js';
 import { removeBatch, wastePage } from './waste.js';
 
@@ -13,4 +17,15 @@ export const freshHandlers = defineHandlers({
   'fresh.removeBatch': ({ params, body }, { db, scope, user }) =>
     removeBatch(db, scope, params.id, body.reason, user.id),
   'fresh.waste': ({ query, body }, { db, scope }) => wastePage(db, scope, query, body),
+  'fresh.temperatureReport': ({ body }, { db, device }) => reportTemperatures(db, device, body.readings),
+  'fresh.fridges': ({ query, body }, { db, scope }) => fridgePage(db, scope, query, body),
+  'fresh.fridgeDay': ({ params, query }, { db, scope }) => fridgeDay(db, scope, params.id, query.day),
+  'fresh.temperatureLog': ({ params, query, body }, { db, scope }) =>
+    temperatureLog(db, scope, params.id, body.day, query.lang),
+  'fresh.excursions': ({ query, body }, { db, scope }) => excursionPage(db, scope, query, body),
+  'fresh.acknowledgeExcursion': ({ params, body }, { db, scope, user }) =>
+    acknowledgeExcursion(db, scope, params.id, body, user.id),
+  'fresh.coldRules': ({ body }, { db, user, scope }) => coldRuleList(db, user, scope, body.tenantId),
+  'fresh.saveColdRule': ({ body }, { db, user, scope }) => saveColdRule(db, user, scope, body),
+  'fresh.deleteColdRule': ({ params }, { db, scope }) => deleteColdRule(db, scope, params.id),
 });

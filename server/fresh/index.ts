@@ -1,7 +1,8 @@
 /**
  * Fresh food on the upstream (beyond spec §3; docs/domains/fresh.md): the
  * batches in the machines' channels, each with its expiry, following the
- * channels' stock — built on the device and product domains.
+ * channels' stock, and the fridges' temperatures — built on the device and
+ * product domains.
  */
 import { provide } from '../../shared/ports.js';
 import { stockBatches } from '../device/index.js';
@@ -11,9 +12,20 @@ import { freshDemo } from './demo.js';
 import { refundExpiredSale } from './expired.js';
 import { followStock } from './follow.js';
 import { freshHandlers } from './handlers.js';
-import { freshBatches, freshMarkdowns } from './schema.js';
+import { ensureTemperatureMonths } from './months.js';
+import { freshBatches, freshColdRules, freshExcursions, freshMarkdowns } from './schema.js';
 
-export { freshBatches, freshBatchMoves, freshMarkdowns, freshWaste } from './schema.js';
+export {
+  freshBatches,
+  freshBatchMoves,
+  freshColdRules,
+  freshExcursions,
+  freshFridges,
+  freshMarkdowns,
+  freshTemperatures,
+  freshWaste,
+} from './schema.js';
+export { ensureTemperatureMonths } from './months.js';
 
 export const freshServer = defineServerDomain({
   name: 'fresh',
@@ -24,8 +36,14 @@ export const freshServer = defineServerDomain({
   onEvent: refundExpiredSale,
   // A channel's stock moved: its batches follow (follow.ts).
   provides: [provide(stockBatches, followStock)],
+  recurring: {
+    // Hourly, and at once: the months of readings are there before the readings (months.ts).
+    'fresh.temperatureMonths': { everyMs: 3_600_000, atStart: true, run: ({ db }) => ensureTemperatureMonths(db) },
+  },
   owns: {
     batch: { id: freshBatches.id, tenantId: freshBatches.tenantId, labels: [] },
     markdown: { id: freshMarkdowns.id, tenantId: freshMarkdowns.tenantId, labels: [] },
+    excursion: { id: freshExcursions.id, tenantId: freshExcursions.tenantId, labels: [] },
+    coldRule: { id: freshColdRules.id, tenantId: freshColdRules.tenantId, labels: [] },
   },
 });

@@ -44,13 +44,7 @@ export async function markdownList(db: Queryable, user: AuthUser, scope: Scope, 
 /** Sets the tenant's ladder of a category (or its general one): one row per tenant and category, the last save wins. */
 export async function saveMarkdown(db: Queryable, user: AuthUser, scope: Scope, input: MarkdownInput) {
   const owner = await owningTenant(db, user, scope, input.tenantId);
-  if (input.categoryId !== null) {
-    const [category] = await db
-      .select({ id: productCategories.id })
-      .from(productCategories)
-      .where(and(eq(productCategories.id, input.categoryId), eq(productCategories.tenantId, owner)));
-    if (!category) throw new BizError(CODE.categoryNotFound);
-  }
+  await checkCategory(db, owner, input.categoryId);
   const [saved] = await db
     .insert(m)
     .values({ tenantId: owner, categoryId: input.categoryId, steps: input.steps, updatedBy: user.id })
@@ -65,6 +59,16 @@ export async function saveMarkdown(db: Queryable, user: AuthUser, scope: Scope, 
     .leftJoin(productCategories, eq(productCategories.id, m.categoryId))
     .where(eq(m.id, saved!.id));
   return toItem(row!);
+}
+
+/** A rule's category is the tenant's own (1104 otherwise, as for one that is gone); null: the general rule. */
+export async function checkCategory(db: Queryable, tenantId: number, categoryId: number | null): Promise<void> {
+  if (categoryId === null) return;
+  const [category] = await db
+    .select({ id: productCategories.id })
+    .from(productCategories)
+    .where(and(eq(productCategories.id, categoryId), eq(productCategories.tenantId, tenantId)));
+  if (!category) throw new BizError(CODE.categoryNotFound);
 }
 
 export async function deleteMarkdown(db: Queryable, scope: Scope, id: number) {

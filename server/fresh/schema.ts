@@ -17,9 +17,12 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../account/schema.js';
 import { devices } from '../device/schema.js';
@@ -141,5 +144,106 @@ export const freshWaste = pgTable(
   (t) => [
     index('fresh_waste_tenant_time_idx').on(t.tenantId, t.removedAt),
     check('fresh_waste_units', sql`${t.units} > 0 and ${t.value} >= 0`),
+  ],
+);
+
+/**
+ * A fridge's temperature readings (shared/fresh/cold.ts), tenths of a degree,
+ * one per fridge and time: the key makes a report sent twice store once.
+ * Partitioned by month of `at` as the orders are (migration 0095 makes the
+ * table and `fresh_temperature_months_ensure`, server/fresh/months.ts calls
+ * it ahead): a year of 1 000 fridges reading every minute is half a billion
+ * rows, and a day's log reads one month's table by its key. No foreign key
+ * to the device: the readings are a log of what a sensor said, kept as the
+ * orders keep their device's name.
+ */
+export const freshTemperatures = pgTable(
+  'fresh_temperatures',
+  {
+    deviceId: integer('device_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    tenths: smallint('tenths').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.at] })],
+);
+
+/**
+ * A fridge that reports temperatures: its last reading, for the board
+ * without reading the log. Its row is also what a report and an
+ * acknowledgement lock, so a fridge's excursions are worked out one at a time.
+ */
+export const freshFridges = pgTable('fresh_fridges', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  tenths: smallint('tenths').notNull(),
+});
+
+/**
+ * A tenant's temperature rules: one for every perishable product (no
+ * category) and one per category — the range in tenths of a degree and the
+ * minutes out of it before an excursion. A fridge is held to the strictest
+ * rule of the perishable goods in its channels.
+ */
+export const freshColdRules = pgTable(
+  'fresh_cold_rules',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    categoryId: integer('category_id').references(() => productCategories.id, { onDelete: 'cascade' }),
+    low: smallint('low').notNull(),
+    high: smallint('high').notNull(),
+    minutes: smallint('minutes').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    unique('fresh_cold_rules_tenant_category').on(t.tenantId, t.categoryId).nullsNotDistinct(),
+    check('fresh_cold_rules_range', sql`${t.high} > ${t.low}`),
+  ],
+);
+
+/**
+ * A temperature excursion: a fridge out of its range for the rule's minutes.
+ * It locked the fridge's perishable channels (those it found unlocked, kept
+ * in `channels`), and stays open until someone acknowledges it after the
+ * fridge is back in range; one open per fridge.
+ */
+export const freshExcursions = pgTable(
+  'fresh_excursions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** The first reading out of range, when the channels locked, the first reading back in range (null while out). */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The reading furthest out, and the rule in force when it opened (tenths, minutes). */
+    peak: smallint('peak').notNull(),
+    low: smallint('low').notNull(),
+    high: smallint('high').notNull(),
+    minutes: smallint('minutes').notNull(),
+    channels: integer('channels')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    removedUnits: integer('removed_units').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('fresh_excursions_open')
+      .on(t.deviceId)
+      .where(sql`${t.acknowledgedAt} is null`),
+    index('fresh_excursions_tenant_idx').on(t.tenantId, t.startedAt),
   ],
 );

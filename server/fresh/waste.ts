@@ -10,7 +10,7 @@ import { CODE } from '../../shared/domains.js';
 import type { WasteFilter, WasteReason, WasteRow } from '../../shared/fresh/index.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import { BUSINESS_ZONE } from '../db/sql.js';
-import type { Queryable } from '../db/index.js';
+import type { Queryable, Tx } from '../db/index.js';
 import { deviceChannels, devices, takeFromChannel } from '../device/index.js';
 import { BizError } from '../http/errors.js';
 import { paged } from '../http/paged.js';
@@ -30,38 +30,53 @@ export async function removeBatch(db: Queryable, scope: Scope, batchId: number, 
       .where(and(eq(b.id, batchId), scope.whereDevice(devices.tenantId, devices.id)));
     if (!found) throw new BizError(CODE.batchGone);
     await tx.select({ id: devices.id }).from(devices).where(eq(devices.id, found.deviceId)).for('update');
-    const [batch] = await tx
-      .select({
-        tenantId: b.tenantId,
-        channel: b.channel,
-        productId: b.productId,
-        remaining: b.remaining,
-        closedAt: b.closedAt,
-        price: deviceChannels.price,
-      })
-      .from(b)
-      .leftJoin(deviceChannels, and(eq(deviceChannels.deviceId, b.deviceId), eq(deviceChannels.number, b.channel)))
-      .where(eq(b.id, batchId))
-      .for('update', { of: b });
-    if (!batch || batch.closedAt !== null) throw new BizError(CODE.batchGone);
-    const units = batch.remaining;
-    // The channel's stock first (its move is `waste`), then the batch's own move beside it.
-    if (!(await takeFromChannel(tx, found.deviceId, batch.channel, units, 'waste'))) throw new BizError(CODE.batchGone);
-    await moveBatch(tx, { id: batchId, remaining: units }, -units, 'waste');
-    const value = units * (batch.price ?? 0);
-    await tx.insert(w).values({
-      tenantId: batch.tenantId,
-      deviceId: found.deviceId,
-      channel: batch.channel,
-      productId: batch.productId,
-      batchId,
-      units,
-      value,
-      reason,
-      removedBy: actor,
-    });
-    return { units, value };
+    return removeOpenBatch(tx, found.deviceId, batchId, reason, actor);
   });
+}
+
+/**
+ * Takes an open batch's units out of its channel as waste, the device row
+ * already locked by the caller (a removal, an excursion's acknowledgement):
+ * 1442 once it is gone.
+ */
+export async function removeOpenBatch(
+  tx: Tx,
+  deviceId: number,
+  batchId: number,
+  reason: WasteReason,
+  actor: number,
+): Promise<{ units: number; value: number }> {
+  const [batch] = await tx
+    .select({
+      tenantId: b.tenantId,
+      channel: b.channel,
+      productId: b.productId,
+      remaining: b.remaining,
+      closedAt: b.closedAt,
+      price: deviceChannels.price,
+    })
+    .from(b)
+    .leftJoin(deviceChannels, and(eq(deviceChannels.deviceId, b.deviceId), eq(deviceChannels.number, b.channel)))
+    .where(eq(b.id, batchId))
+    .for('update', { of: b });
+  if (!batch || batch.closedAt !== null) throw new BizError(CODE.batchGone);
+  const units = batch.remaining;
+  // The channel's stock first (its move is `waste`), then the batch's own move beside it.
+  if (!(await takeFromChannel(tx, deviceId, batch.channel, units, 'waste'))) throw new BizError(CODE.batchGone);
+  await moveBatch(tx, { id: batchId, remaining: units }, -units, 'waste');
+  const value = units * (batch.price ?? 0);
+  await tx.insert(w).values({
+    tenantId: batch.tenantId,
+    deviceId,
+    channel: batch.channel,
+    productId: batch.productId,
+    batchId,
+    units,
+    value,
+    reason,
+    removedBy: actor,
+  });
+  return { units, value };
 }
 
 /** The business month of a removal. */

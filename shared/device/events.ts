@@ -29,6 +29,7 @@ export const DEVICE_EVENTS = [
   'alertCleared',
   'channelLocked',
   'expiredSale',
+  'temperatureExcursion',
 ] as const;
 export type DeviceEventKind = (typeof DEVICE_EVENTS)[number];
 
@@ -54,6 +55,8 @@ export const EVENT_SWITCH: Readonly<Record<DeviceEventKind, NotificationKind | n
   channelLocked: 'fault',
   // Fresh food sold past its expiry (refunded at once): a warning, as low stock is.
   expiredSale: 'warning',
+  // A fridge out of its range long enough to lock its fresh food: a warning, opening the fridge's page.
+  temperatureExcursion: 'warning',
 };
 
 export const deviceEvent = z.object({
@@ -74,6 +77,8 @@ export const deviceEvent = z.object({
   count: z.number().int().optional(),
   /** quiet: hours since its last sale; runningOut: hours until the channel is empty. */
   hours: z.number().optional(),
+  /** temperatureExcursion: the reading furthest out of range, °C (`count`: the channels it locked). */
+  celsius: z.number().optional(),
   /** alertCleared: which alert ended. */
   alert: z.enum(DEVICE_ALERTS).optional(),
 });
@@ -96,6 +101,7 @@ export function describeDeviceEvent(event: DeviceEvent, lang: Lang): string {
     message: event.message ?? '',
     count: String(event.count ?? ''),
     hours: String(event.hours ?? ''),
+    celsius: String(event.celsius ?? ''),
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '').trim();
 }

@@ -1,4 +1,4 @@
-/** Texts of a device's live events (shared/device/events.ts): the notification's title and line. `{{name}}` the device, `{{channel}}`, `{{stock}}`, `{{code}}`, `{{count}}`, `{{hours}}`. */
+/** Texts of a device's live events (shared/device/events.ts): the notification's title and line. `{{name}}` the device, `{{channel}}`, `{{stock}}`, `{{code}}`, `{{count}}`, `{{hours}}`, `{{celsius}}`. */
 import { defineTexts } from '../i18n/define.js';
 
 const zhCN = {
@@ -20,6 +20,7 @@ const zhCN = {
   quiet: '{{name}} 已 {{hours}} 小时没有销售，平时这段时间有销售',
   runningOut: '{{name}} {{channel}} 号货道预计 {{hours}} 小时内售罄，剩余 {{stock}} 件',
   alertCleared: '{{name}} 的提醒已解除',
+  temperatureExcursion: '{{name}} 温度异常（{{celsius}} °C），已锁定 {{count}} 个鲜食货道，检查库存并确认后解锁',
 };
 
 export const deviceEventTexts = defineTexts(zhCN, {
@@ -42,6 +43,7 @@ export const deviceEventTexts = defineTexts(zhCN, {
     quiet: '{{name}} 已 {{hours}} 小時沒有銷售，平時這段時間有銷售',
     runningOut: '{{name}} {{channel}} 號貨道預計 {{hours}} 小時內售罄，剩餘 {{stock}} 件',
     alertCleared: '{{name}} 的提醒已解除',
+    temperatureExcursion: '{{name}} 溫度異常（{{celsius}} °C），已鎖定 {{count}} 個鮮食貨道，檢查庫存並確認後解鎖',
   },
   en: {
     title: 'Device notice',
@@ -66,5 +68,9 @@ export const deviceEventTexts = defineTexts(zhCN, {
     quiet: '{{name}} has sold nothing for {{hours}} hours, when it usually sells',
     runningOut: '{{name}}: channel {{channel}} will run out within {{hours}} hours, {{stock}} left',
     alertCleared: '{{name}}: the alert has ended',
+    temperatureExcursion:
+      '{{name}} is out of its temperature range ({{celsius}} °C): {{count}} fresh food channels locked until the stock is checked and acknowledged',
+    temperatureExcursion_one:
+      '{{name}} is out of its temperature range ({{celsius}} °C): {{count}} fresh food channel locked until the stock is checked and acknowledged',
   },
 });

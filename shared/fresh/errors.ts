@@ -15,4 +15,19 @@ export const freshErrors = defineErrors({
   ),
   markdownNotFound: err(1441, 404, '临期折扣不存在', '臨期折扣不存在', 'No such markdown'),
   batchGone: err(1442, 404, '该批次已不在货道中', '該批次已不在貨道中', 'This batch is no longer in its channel'),
+  excursionOngoing: err(
+    1443,
+    409,
+    '温度尚未恢复正常，恢复后才能确认',
+    '溫度尚未恢復正常，恢復後才能確認',
+    'The fridge is still out of range: it can be acknowledged once back in range',
+  ),
+  excursionGone: err(
+    1444,
+    404,
+    '该温度异常不存在或已被确认',
+    '該溫度異常不存在或已被確認',
+    'No such excursion, or it was acknowledged already',
+  ),
+  coldRuleNotFound: err(1445, 404, '温控规则不存在', '溫控規則不存在', 'No such temperature rule'),
 });

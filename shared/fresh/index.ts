@@ -4,6 +4,7 @@ import { joinApis } from '../api/define.js';
 import { freshApi } from './api.js';
 import { freshMarkdownApi } from './markdown.js';
 import { freshWasteApi } from './waste.js';
+import { freshColdApi } from './cold.js';
 import { freshErrors } from './errors.js';
 import { freshTexts } from './texts.js';
 import { freshRoutes } from './routes.js';
@@ -13,12 +14,14 @@ export * from './rules.js';
 export * from './gs1.js';
 export * from './markdown.js';
 export * from './waste.js';
+export * from './cold.js';
+export * from './excursion.js';
 export { freshErrors } from './errors.js';
 export { freshTexts } from './texts.js';
 
 export const fresh = defineDomain({
   name: 'fresh',
-  api: joinApis(freshApi, freshMarkdownApi, freshWasteApi),
+  api: joinApis(freshApi, freshMarkdownApi, freshWasteApi, freshColdApi),
   errors: freshErrors,
   texts: freshTexts,
   powers: [],

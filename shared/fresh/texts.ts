@@ -1,9 +1,17 @@
 /** UI texts of fresh food. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
+import { coldEn, coldZhCN, coldZhTW } from './texts-cold.js';
 
 const zhCN = {
   expiredRefund: '售出过期商品，自动退款',
-  route: { freshFood: '鲜食管理', batches: '批次效期', markdowns: '临期折扣', waste: '损耗报废' },
+  route: {
+    freshFood: '鲜食管理',
+    batches: '批次效期',
+    markdowns: '临期折扣',
+    waste: '损耗报废',
+    temperatures: '温度监控',
+  },
+  cold: coldZhCN,
   batches: {
     title: '批次效期',
     intro: '补货时记录的每个批次及其有效期，最先到期的在前；售卖先出最早到期的批次。',
@@ -101,13 +109,25 @@ const zhCN = {
     markdownPercent: '折扣须为 5 至 90 的整数（%）',
     markdownSameHours: '每一档的小时数不能相同',
     markdownOrder: '越临近到期，折扣须越大',
+    celsius: '温度须在 -40 至 60 °C 之间',
+    readingTime: '读数时间须在过去 31 天内，且不晚于现在',
+    coldMinutes: '超出时长须为 1 至 720 的整数（分钟）',
+    coldRange: '最高温度须高于最低温度',
+    stockChecked: '请先检查库存并勾选确认',
   },
 };
 
 export const freshTexts = defineTexts(zhCN, {
   'zh-TW': {
     expiredRefund: '售出過期商品，自動退款',
-    route: { freshFood: '鮮食管理', batches: '批次效期', markdowns: '臨期折扣', waste: '損耗報廢' },
+    route: {
+      freshFood: '鮮食管理',
+      batches: '批次效期',
+      markdowns: '臨期折扣',
+      waste: '損耗報廢',
+      temperatures: '溫度監控',
+    },
+    cold: coldZhTW,
     batches: {
       title: '批次效期',
       intro: '補貨時記錄的每個批次及其有效期，最先到期的在前；售賣先出最早到期的批次。',
@@ -205,11 +225,23 @@ export const freshTexts = defineTexts(zhCN, {
       markdownPercent: '折扣須為 5 至 90 的整數（%）',
       markdownSameHours: '每一檔的小時數不能相同',
       markdownOrder: '越臨近到期，折扣須越大',
+      celsius: '溫度須在 -40 至 60 °C 之間',
+      readingTime: '讀數時間須在過去 31 天內，且不晚於現在',
+      coldMinutes: '超出時長須為 1 至 720 的整數（分鐘）',
+      coldRange: '最高溫度須高於最低溫度',
+      stockChecked: '請先檢查庫存並勾選確認',
     },
   },
   en: {
     expiredRefund: 'Sold past its expiry: refunded automatically',
-    route: { freshFood: 'Fresh food', batches: 'Batches and expiry', markdowns: 'Markdowns', waste: 'Waste' },
+    route: {
+      freshFood: 'Fresh food',
+      batches: 'Batches and expiry',
+      markdowns: 'Markdowns',
+      waste: 'Waste',
+      temperatures: 'Temperatures',
+    },
+    cold: coldEn,
     batches: {
       title: 'Batches and expiry',
       intro: 'Every batch a refill recorded, with its expiry, soonest first; sales take the batch that expires first.',
@@ -321,6 +353,11 @@ export const freshTexts = defineTexts(zhCN, {
       markdownPercent: 'Percent off: a whole number from 5 to 90',
       markdownSameHours: 'Two steps cannot start at the same hour',
       markdownOrder: 'A step nearer the expiry must take more off',
+      celsius: 'A temperature from -40 to 60 °C',
+      readingTime: 'A reading from the last 31 days, not later than now',
+      coldMinutes: 'Minutes: a whole number from 1 to 720',
+      coldRange: 'The highest must be above the lowest',
+      stockChecked: 'Check the stock and tick the box first',
     },
   },
 });

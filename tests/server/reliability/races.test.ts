@@ -27,6 +27,7 @@ import { balanceOf, sandboxCode, sandboxPhoneGrant } from '../../../server/membe
 import { firmwareRaces } from './support/firmware-races.js';
 import { priceRaces } from './support/price-races.js';
 import { shareRaces } from './support/share-races.js';
+import { coldRaces } from './support/cold-races.js';
 import { bookRuns } from '../../../server/books/schema.js';
 import { reconcile } from '../../../server/books/index.js';
 import { freshBatches, freshWaste } from '../../../server/fresh/index.js';
@@ -828,6 +829,8 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
       checks.filter((c) => c.key.startsWith('fresh.') || c.key === 'device.stock').flatMap((c) => c.differences),
     ).toEqual([]);
   },
+
+  ...coldRaces(() => ({ t, tenant: token, n: N, clean: expectCleanAnswers })),
 
   'books.run': async () => {
     // N runs of tenant A's books asked at once: one run waits, and every answer names it.
