@@ -7,9 +7,12 @@ import { lazy } from 'react';
 import { provide } from '../../shared/ports.js';
 import { refillBatches } from '../device/index.js';
 import { defineScreens, preloadable } from '../manifest.js';
+import { freshDeviceLive } from './live.js';
 
 export const freshScreens = defineScreens({
   name: 'fresh',
+  // A fridge's excursion and its channels' locks read the temperature board again (live.ts).
+  live: { device: freshDeviceLive },
   provides: [
     provide(
       refillBatches,
@@ -20,5 +23,6 @@ export const freshScreens = defineScreens({
     FreshBatches: preloadable(() => import('./BatchesPage.js')),
     FreshMarkdowns: preloadable(() => import('./MarkdownsPage.js')),
     FreshWaste: preloadable(() => import('./WastePage.js')),
+    FreshTemperatures: preloadable(() => import('./TemperaturesPage.js')),
   },
 });

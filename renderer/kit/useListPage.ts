@@ -82,6 +82,8 @@ export interface ListPageOptions<K extends PageOp, F> {
   count?: CountOp;
   /** A list the upstream sorts by a column's header: the order at first, and again when a sort is cleared. */
   sort?: Sort;
+  /** A list whose rows change unasked (a fridge's readings): read again this often while shown, in ms. */
+  refetchInterval?: number;
 }
 
 /** One field of a filter as typed, bound to a filter control: its value, and a change that keeps the other fields. */
@@ -131,7 +133,7 @@ export interface ListPageState<K extends PageOp, F> {
 
 export function useListPage<K extends PageOp, F extends object>(
   op: K,
-  { empty, body, params, pageSize = 20, count, sort: firstSort }: ListPageOptions<K, F>,
+  { empty, body, params, pageSize = 20, count, sort: firstSort, refetchInterval }: ListPageOptions<K, F>,
 ): ListPageState<K, F> {
   const client = useQueryClient();
   const [draft, setDraft] = useState<F>(empty);
@@ -146,7 +148,10 @@ export function useListPage<K extends PageOp, F extends object>(
     query: paging,
     body: asked,
   } as unknown as OpInput<K>;
-  const list = useOp(op, input, { placeholderData: keepPreviousData });
+  const list = useOp(op, input, {
+    placeholderData: keepPreviousData,
+    ...(refetchInterval ? { refetchInterval } : {}),
+  });
   // Keyed by the filter alone: paging reuses it. Asked only where the list has a count operation.
   const counted = useOp((count ?? op) as CountOp, { body: asked } as OpInput<CountOp>, {
     placeholderData: keepPreviousData,

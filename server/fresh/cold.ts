@@ -5,7 +5,7 @@
  * work its excursion out one after the other; a reading already stored for
  * its time is kept (the key: a report sent twice stores once).
  */
-import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { COLD_LIMITS, DEFAULT_COLD_RULE, toTenths, type ColdRange } from '../../shared/fresh/cold.js';
 import { excursionOf, type ExcursionSpan, type TenthsRange } from '../../shared/fresh/excursion.js';
 import type { Db, Queryable } from '../db/index.js';
@@ -154,6 +154,18 @@ async function follow(tx: Queryable, deviceId: number, tenantId: number, since: 
   const from = open
     ? new Date(Math.max(open.startedAt.getTime(), since.getTime() - 86_400_000))
     : new Date(since.getTime() - (range.minutes + 1) * 60_000);
+  // What the fridge's other excursions covered breaks a run: a late report of older readings must not open an
+  // acknowledged excursion again, join a run across one, nor carry the open one on through a later one.
+  const taken = await tx
+    .select({ from: x.startedAt, to: x.endedAt })
+    .from(x)
+    .where(
+      and(
+        eq(x.deviceId, deviceId),
+        open ? sql`${x.id} <> ${open.id}` : undefined,
+        sql`coalesce(${x.endedAt}, now()) >= ${from.toISOString()}::timestamptz`,
+      ),
+    );
   const readings = await tx
     .select({ at: t.at, tenths: t.tenths })
     .from(t)
@@ -162,8 +174,9 @@ async function follow(tx: Queryable, deviceId: number, tenantId: number, since: 
   const was: ExcursionSpan | null = open
     ? { startedAt: open.startedAt.getTime(), peak: open.peak, endedAt: open.endedAt?.getTime() ?? null }
     : null;
+  const within = (at: Date) => taken.some((e) => at >= e.from && (e.to === null || at <= e.to));
   const span = excursionOf(
-    readings.map((reading) => ({ at: reading.at.getTime(), tenths: reading.tenths })),
+    readings.map((reading) => ({ at: reading.at.getTime(), tenths: within(reading.at) ? range.low : reading.tenths })),
     range,
     was,
   );

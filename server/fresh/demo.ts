@@ -3,7 +3,8 @@
  * lane refilled by tenant1 with its batch — expiry from the product's shelf
  * life, a lot as printed on the label — and one lane's sandwiches left a day
  * past their expiry, for the batches screen to show what needs removing; and
- * three weeks ago a batch of the second lane, thrown away at its expiry.
+ * three weeks ago a batch of the second lane, thrown away at its expiry;
+ * and the fridge's temperatures (demo-cold.ts).
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { addDays, businessDay } from '../../shared/business-time.js';
@@ -11,6 +12,7 @@ import { deviceChannels } from '../device/index.js';
 import type { Tx } from '../db/index.js';
 import type { DemoData } from '../manifest.js';
 import { products } from '../product/index.js';
+import { coldDemo } from './demo-cold.js';
 import { followStock } from './follow.js';
 import { freshBatches, freshBatchMoves, freshWaste } from './schema.js';
 
@@ -51,6 +53,7 @@ export const freshDemo: DemoData = {
         .set({ expiresOn: addDays(today, -1), refilledAt: new Date(now - 3 * DAY) })
         .where(eq(freshBatches.id, first.id));
     await pastWaste(tx, deviceId, ids.get('tenant', 'A'), ids.get('account', 'tenant1'), now);
+    await coldDemo(tx, deviceId, ids.get('tenant', 'A'), ids.get('account', 'tenant1'), now);
   },
 };
 

@@ -70,6 +70,8 @@ export async function fridgePage(db: Queryable, scope: Scope, query: PageQuery, 
       tenths: f.tenths,
       silent: sql<boolean>`${f.readAt} < ${silentSince}`,
       excursionId: x.id,
+      startedAt: x.startedAt,
+      peak: x.peak,
       endedAt: x.endedAt,
       low: x.low,
       high: x.high,
@@ -117,7 +119,10 @@ export async function fridgePage(db: Queryable, scope: Scope, query: PageQuery, 
         celsius: r.tenths / 10,
         readAt: r.readAt.toISOString(),
         range: toRange(range),
-        excursionId: r.excursionId,
+        excursion:
+          r.excursionId === null
+            ? null
+            : { id: r.excursionId, startedAt: r.startedAt!.toISOString(), peak: r.peak! / 10 },
         lockedChannels: r.channels ?? [],
       };
     }),

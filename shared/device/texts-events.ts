@@ -20,7 +20,7 @@ const zhCN = {
   quiet: '{{name}} 已 {{hours}} 小时没有销售，平时这段时间有销售',
   runningOut: '{{name}} {{channel}} 号货道预计 {{hours}} 小时内售罄，剩余 {{stock}} 件',
   alertCleared: '{{name}} 的提醒已解除',
-  temperatureExcursion: '{{name}} 温度异常（{{celsius}} °C），已锁定 {{count}} 个鲜食货道，检查库存并确认后解锁',
+  temperatureExcursion: '{{name}} 超出温控范围（{{celsius}} °C），鲜食货道已锁定，检查库存并确认后解锁',
 };
 
 export const deviceEventTexts = defineTexts(zhCN, {
@@ -43,7 +43,7 @@ export const deviceEventTexts = defineTexts(zhCN, {
     quiet: '{{name}} 已 {{hours}} 小時沒有銷售，平時這段時間有銷售',
     runningOut: '{{name}} {{channel}} 號貨道預計 {{hours}} 小時內售罄，剩餘 {{stock}} 件',
     alertCleared: '{{name}} 的提醒已解除',
-    temperatureExcursion: '{{name}} 溫度異常（{{celsius}} °C），已鎖定 {{count}} 個鮮食貨道，檢查庫存並確認後解鎖',
+    temperatureExcursion: '{{name}} 超出溫控範圍（{{celsius}} °C），鮮食貨道已鎖定，檢查庫存並確認後解鎖',
   },
   en: {
     title: 'Device notice',
@@ -69,8 +69,6 @@ export const deviceEventTexts = defineTexts(zhCN, {
     runningOut: '{{name}}: channel {{channel}} will run out within {{hours}} hours, {{stock}} left',
     alertCleared: '{{name}}: the alert has ended',
     temperatureExcursion:
-      '{{name}} is out of its temperature range ({{celsius}} °C): {{count}} fresh food channels locked until the stock is checked and acknowledged',
-    temperatureExcursion_one:
-      '{{name}} is out of its temperature range ({{celsius}} °C): {{count}} fresh food channel locked until the stock is checked and acknowledged',
+      '{{name}} is out of its temperature range ({{celsius}} °C): its fresh food channels are locked until the stock is checked and acknowledged',
   },
 });

@@ -105,8 +105,8 @@ export const fridgeItem = z.object({
   celsius: z.number(),
   readAt: isoTime,
   range: coldRange,
-  /** The excursion not yet acknowledged, if any, and the channels it locked. */
-  excursionId: z.number().int().nullable(),
+  /** The excursion not yet acknowledged, if any: since when, its peak, and the channels it locked. */
+  excursion: z.object({ id: z.number().int(), startedAt: isoTime, peak: z.number() }).nullable(),
   lockedChannels: z.array(z.number().int()),
 });
 export type FridgeItem = z.infer<typeof fridgeItem>;
