@@ -19,6 +19,7 @@ import { DEMO_CUSTOMER_STAFF } from './customer/index.js';
 import { sandboxCode } from './member/index.js';
 import { attemptSeed, runUpdate, seeded, UPDATE_FAILURES, type UpdateFailures } from './simulator-update.js';
 import { applyPrices, PRICE_FAILURE, type PriceStats } from './simulator-price.js';
+import { isFridge, readingsDue, sensorFrom, type FridgeOptions, type Sensor } from './simulator-fridge.js';
 
 export interface SimulatorOptions {
   /** The upstream's base URL. */
@@ -46,6 +47,8 @@ export interface SimulatorOptions {
   priceFailure?: number;
   /** How often per hour a machine falls silent for a while (default SILENCE_PER_HOUR; 0 for a bench that waits on every machine). */
   silencePerHour?: number;
+  /** The fridges' sensors (server/simulator-fridge.ts): how often a door is left ajar, the backlog sent first. */
+  fridge?: FridgeOptions;
 }
 
 export interface SimulatorStats {
@@ -64,6 +67,9 @@ export interface SimulatorStats {
   updates: Record<string, number>;
   /** Price changes the machines applied or failed to, and reports refused. */
   prices: PriceStats;
+  /** Temperature readings the fridges sent, and the excursions the upstream answered having opened. */
+  readings: number;
+  excursions: number;
   errors: number;
 }
 
@@ -119,6 +125,10 @@ interface Machine {
   attempts: number;
   /** The firmware update it is working through, if any. */
   updating: Promise<unknown> | undefined;
+  /** A fridge's temperature sensor. */
+  sensor: Sensor | undefined;
+  /** The excursion the upstream last said was open, so a new one is counted once. */
+  excursion: number | null;
 }
 
 function pick<T>(random: () => number, weighted: readonly (readonly [T, number])[]): T {
@@ -144,6 +154,8 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     saleLatencies: [],
     updates: {},
     prices: { applied: 0, failed: 0, refused: 0 },
+    readings: 0,
+    excursions: 0,
     errors: 0,
   };
   const chosen =
@@ -164,12 +176,20 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     modules: new Map(),
     attempts: 0,
     updating: undefined,
+    sensor: isFridge(serial) ? sensorFrom(Date.now(), opts.fridge?.backlogMinutes) : undefined,
+    excursion: null,
   }));
 
   async function call(
     m: Machine,
     op:
-      'device.heartbeat' | 'device.stockReport' | 'device.fault' | 'device.recover' | 'order.sale' | 'delivery.outcome',
+      | 'device.heartbeat'
+      | 'device.stockReport'
+      | 'device.fault'
+      | 'device.recover'
+      | 'order.sale'
+      | 'delivery.outcome'
+      | 'fresh.temperatureReport',
     body: unknown,
   ) {
     const res = await fetch(new URL(api[op].path, opts.url), {
@@ -330,9 +350,30 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     if (result !== 'delivered') m.lastBeat = 0;
   }
 
+  /** A fridge's readings due, sent; an excursion newly open makes the machine ask for its channels (now locked). */
+  async function sense(m: Machine, now: number) {
+    const readings = readingsDue(m.sensor!, now, random, opts.fridge);
+    if (!readings.length) return;
+    const answer = await call(m, 'fresh.temperatureReport', { readings });
+    if (answer.code !== 200) {
+      stats.refused[answer.code] = (stats.refused[answer.code] ?? 0) + 1;
+      return;
+    }
+    stats.readings += readings.length;
+    const open = (answer.content as { excursion: { id: number } | null }).excursion?.id ?? null;
+    if (open !== null && open !== m.excursion) {
+      stats.excursions++;
+      m.lastBeat = 0;
+      log(`${m.serial} out of its temperature range`);
+    }
+    m.excursion = open;
+  }
+
   async function tick(m: Machine) {
     const now = Date.now();
     if (now < m.silentUntil) return;
+    // The readings first: an excursion they open makes the beat below fetch the channels it locked, before a sale.
+    if (m.sensor) await sense(m, now);
     if (!m.state || now - m.lastBeat >= heartbeatMs) await beat(m);
     if (!m.state) return;
     const simHours = (tickMs * speed) / HOUR;

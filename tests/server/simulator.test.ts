@@ -9,6 +9,7 @@ import { CODE } from '../../shared/domains.js';
 import { deviceChannels } from '../../server/device/schema.js';
 import { orderItems, orders } from '../../server/order/index.js';
 import { members, pointEntries } from '../../server/member/index.js';
+import { freshExcursions, freshTemperatures } from '../../server/fresh/index.js';
 
 let t: TestApp;
 let url: string;
@@ -134,6 +135,46 @@ describe('simulator', () => {
     // Never activated: no secret to give.
     expect((await heartbeat('VM2026000110')).body.code).toBe(CODE.deviceCredentials);
     expect(await ensureDemoSecrets(t.db, ['VM2026000106'])).toBe(0);
+  });
+
+  it("reports the demo fridge's temperatures; a door left ajar locks its fresh food until acknowledged", async () => {
+    const fridge = t.ids.device('VM2026000111');
+    // The demo's own readings (on the minute) would stand where the sensor's backlog reads.
+    await t.db.delete(freshTemperatures).where(eq(freshTemperatures.deviceId, fridge));
+    await t.db.delete(freshExcursions).where(eq(freshExcursions.deviceId, fridge));
+    // Two hours of backlog, a door left ajar at once (then not again for two hours): one excursion, back in range.
+    const sim = startSimulator({
+      url,
+      serials: ['VM2026000111'],
+      speed: 1,
+      tickMs: 50,
+      random: seeded(11),
+      fridge: { backlogMinutes: 120, ajarPerHour: 6000 },
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    await sim.stop();
+    expect(sim.stats.errors).toBe(0);
+    expect(sim.stats.readings).toBeGreaterThanOrEqual(120);
+    expect(sim.stats.excursions).toBe(1);
+    const tenant1 = await t.signIn('tenant1');
+    const [board] = (await t.ok('fresh.fridges', { query: {}, body: { keyword: 'VM2026000111' } }, tenant1)).list;
+    expect(board!.state).toBe('awaiting');
+    const locked = await t.db
+      .select({ number: deviceChannels.number })
+      .from(deviceChannels)
+      .where(and(eq(deviceChannels.deviceId, fridge), eq(deviceChannels.locked, true)));
+    expect(locked.map((c) => c.number)).toEqual(board!.lockedChannels);
+    expect(locked.length).toBeGreaterThan(0);
+    await t.ok(
+      'fresh.acknowledgeExcursion',
+      { params: { id: board!.excursion!.id }, body: { stockChecked: true } },
+      tenant1,
+    );
+    const still = await t.db
+      .select({ number: deviceChannels.number })
+      .from(deviceChannels)
+      .where(and(eq(deviceChannels.deviceId, fridge), eq(deviceChannels.locked, true)));
+    expect(still).toEqual([]);
   });
 
   it('runs with the demo data unless SIMULATE=0, at SIMULATE_SPEED', () => {
