@@ -34,6 +34,7 @@ const BENCHES: readonly [string, string][] = [
   ['oplog', 'tsx bench/oplog.ts'],
   ['wallet', 'tsx bench/wallet.ts'],
   ['grades', 'tsx bench/grades.ts'],
+  ['fresh', 'tsx bench/fresh.ts'],
   ['browser', 'npm run bench:browser'],
 ];
 

@@ -41,29 +41,32 @@ export async function rangesOf(
 ): Promise<Map<number, TenthsRange>> {
   const out = new Map<number, TenthsRange>();
   const tenants = [...new Set(fridges.map((f) => f.tenantId).filter((id): id is number => id !== null))];
-  const rules = tenants.length
-    ? await db
-        .select({ tenantId: r.tenantId, categoryId: r.categoryId, low: r.low, high: r.high, minutes: r.minutes })
-        .from(r)
-        .where(inArray(r.tenantId, tenants))
-    : [];
-  const goods = fridges.length
-    ? await db
-        .selectDistinct({
-          deviceId: deviceChannels.deviceId,
-          categoryId: products.categoryId,
-          parentId: productCategories.parentId,
-        })
-        .from(deviceChannels)
-        .innerJoin(products, and(eq(products.id, deviceChannels.productId), eq(products.perishable, true)))
-        .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
-        .where(
-          inArray(
-            deviceChannels.deviceId,
-            fridges.map((f) => f.deviceId),
-          ),
-        )
-    : [];
+  // Two reads side by side: the board and a day's page ask for them with other reads.
+  const [rules, goods] = await Promise.all([
+    tenants.length
+      ? db
+          .select({ tenantId: r.tenantId, categoryId: r.categoryId, low: r.low, high: r.high, minutes: r.minutes })
+          .from(r)
+          .where(inArray(r.tenantId, tenants))
+      : [],
+    fridges.length
+      ? db
+          .selectDistinct({
+            deviceId: deviceChannels.deviceId,
+            categoryId: products.categoryId,
+            parentId: productCategories.parentId,
+          })
+          .from(deviceChannels)
+          .innerJoin(products, and(eq(products.id, deviceChannels.productId), eq(products.perishable, true)))
+          .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+          .where(
+            inArray(
+              deviceChannels.deviceId,
+              fridges.map((f) => f.deviceId),
+            ),
+          )
+      : [],
+  ]);
   const ruleOf = (tenantId: number | null, categoryId: number | null) =>
     rules.find((rule) => rule.tenantId === tenantId && rule.categoryId === categoryId);
   for (const f of fridges) {
