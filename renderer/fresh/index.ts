@@ -24,5 +24,6 @@ export const freshScreens = defineScreens({
     FreshMarkdowns: preloadable(() => import('./MarkdownsPage.js')),
     FreshWaste: preloadable(() => import('./WastePage.js')),
     FreshTemperatures: preloadable(() => import('./TemperaturesPage.js')),
+    FreshQuarantine: preloadable(() => import('./QuarantinePage.js')),
   },
 });

@@ -5,15 +5,22 @@
  * work its excursion out one after the other; a reading already stored for
  * its time is kept (the key: a report sent twice stores once).
  */
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { COLD_LIMITS, DEFAULT_COLD_RULE, toTenths, type ColdRange } from '../../shared/fresh/cold.js';
 import { excursionOf, type ExcursionSpan, type TenthsRange } from '../../shared/fresh/excursion.js';
+import { JUMP, type QuarantineDetail } from '../../shared/fresh/quarantine.js';
 import type { Db, Queryable } from '../db/index.js';
 import { deviceChannels, publishDeviceEvent, setChannelLocks } from '../device/index.js';
 import type { DeviceCaller } from '../http/principal.js';
 import { RequestValidationError } from '../http/errors.js';
 import { productCategories, products } from '../product/index.js';
-import { freshColdRules as r, freshExcursions as x, freshFridges, freshTemperatures as t } from './schema.js';
+import {
+  freshColdRules as r,
+  freshExcursions as x,
+  freshFridges,
+  freshQuarantine,
+  freshTemperatures as t,
+} from './schema.js';
 
 const DEFAULT_TENTHS: TenthsRange = {
   low: toTenths(DEFAULT_COLD_RULE.low),
@@ -117,35 +124,96 @@ function checkReadings(readings: Reported, now: number): { at: Date; tenths: num
 export async function reportTemperatures(db: Db, caller: DeviceCaller, readings: Reported) {
   const given = checkReadings(readings, Date.now());
   return db.transaction(async (tx) => {
-    const last = given[given.length - 1]!;
+    const newest = given[given.length - 1]!;
     // The fridge's row, made at its first report, then locked: its reports and acknowledgements one at a time.
     await tx
       .insert(freshFridges)
-      .values({ deviceId: caller.id, readAt: last.at, tenths: last.tenths })
+      .values({ deviceId: caller.id, readAt: newest.at, tenths: newest.tenths })
       .onConflictDoNothing();
     const [fridge] = await tx
       .select({ readAt: freshFridges.readAt })
       .from(freshFridges)
       .where(eq(freshFridges.deviceId, caller.id))
       .for('update');
-    const stored = await tx
-      .insert(t)
-      .values(given.map((g) => ({ deviceId: caller.id, at: g.at, tenths: g.tenths })))
-      .onConflictDoNothing()
-      .returning({ at: t.at });
-    if (last.at >= fridge!.readAt)
+    // A fridge in the pool has no tenant to hold a reading for: its readings are stored as they come.
+    const { accepted, held } =
+      caller.tenantId === null ? { accepted: given, held: [] } : await sortJumps(tx, caller.id, given);
+    if (held.length)
+      await tx
+        .insert(freshQuarantine)
+        .values(
+          held.map((h) => ({
+            tenantId: caller.tenantId!,
+            deviceId: caller.id,
+            kind: 'temperatureJump' as const,
+            detail: h,
+          })),
+        )
+        .onConflictDoNothing();
+    const stored = accepted.length
+      ? await tx
+          .insert(t)
+          .values(accepted.map((g) => ({ deviceId: caller.id, at: g.at, tenths: g.tenths })))
+          .onConflictDoNothing()
+          .returning({ at: t.at })
+      : [];
+    const last = accepted[accepted.length - 1];
+    if (last && last.at >= fridge!.readAt)
       await tx
         .update(freshFridges)
         .set({ readAt: last.at, tenths: last.tenths })
         .where(eq(freshFridges.deviceId, caller.id));
-    // A fridge in the pool has no tenant to hold it to a rule or to tell.
-    const excursion = caller.tenantId === null ? null : await follow(tx, caller.id, caller.tenantId, given[0]!.at);
-    return { stored: stored.length, excursion };
+    const excursion =
+      caller.tenantId === null
+        ? null
+        : await followExcursion(tx, caller.id, caller.tenantId, (accepted[0] ?? given[0]!).at);
+    return { stored: stored.length, held: held.length, excursion };
   });
 }
 
-/** Works out the fridge's excursion after readings from `since` on: opens one (locking its perishable channels), carries the open one on. */
-async function follow(tx: Queryable, deviceId: number, tenantId: number, since: Date) {
+type Reading = { at: Date; tenths: number };
+
+/**
+ * The readings that jump (JUMP: 20 °C from the reading before them within a
+ * minute — the last stored before the report, or the last taken of it) held
+ * apart from those taken; a held one is not what the next is compared with.
+ */
+async function sortJumps(tx: Queryable, deviceId: number, given: readonly Reading[]) {
+  const [before] = await tx
+    .select({ at: t.at, tenths: t.tenths })
+    .from(t)
+    .where(and(eq(t.deviceId, deviceId), lt(t.at, given[0]!.at)))
+    .orderBy(desc(t.at))
+    .limit(1);
+  let previous: Reading | undefined = before;
+  const accepted: Reading[] = [];
+  const held: QuarantineDetail[] = [];
+  for (const g of given) {
+    if (
+      previous &&
+      g.at.getTime() - previous.at.getTime() <= JUMP.windowMs &&
+      Math.abs(g.tenths - previous.tenths) >= toTenths(JUMP.celsius)
+    ) {
+      held.push({
+        at: g.at.toISOString(),
+        celsius: g.tenths / 10,
+        previousAt: previous.at.toISOString(),
+        previousCelsius: previous.tenths / 10,
+      });
+      continue;
+    }
+    accepted.push(g);
+    previous = g;
+  }
+  return { accepted, held };
+}
+
+/**
+ * Works out the fridge's excursion after readings from `since` on: opens one
+ * (locking its perishable channels), carries the open one on. The caller
+ * holds the fridge's row.
+ */
+export async function followExcursion(tx: Queryable, deviceId: number, tenantId: number, since: Date) {
   const [open] = await tx
     .select()
     .from(x)

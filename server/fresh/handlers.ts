@@ -5,6 +5,7 @@ import { reportTemperatures } from './cold.js';
 import { coldRuleList, deleteColdRule, saveColdRule } from './cold-rules.js';
 import { acknowledgeExcursion, excursionPage, fridgeDay, fridgePage } from './excursions.js';
 import { temperatureLog } from './log.js';
+import { decideQuarantine, quarantinePage } from './quarantine.js';
 import { deleteMarkdown, markdownList, saveMarkdown } from './markdowns.js';
 import { removeBatch, wastePage } from './waste.js';
 
@@ -28,4 +29,7 @@ export const freshHandlers = defineHandlers({
   'fresh.coldRules': ({ body }, { db, user, scope }) => coldRuleList(db, user, scope, body.tenantId),
   'fresh.saveColdRule': ({ body }, { db, user, scope }) => saveColdRule(db, user, scope, body),
   'fresh.deleteColdRule': ({ params }, { db, scope }) => deleteColdRule(db, scope, params.id),
+  'fresh.quarantine': ({ query, body }, { db, scope }) => quarantinePage(db, scope, query, body),
+  'fresh.decideQuarantine': ({ params, body }, { db, scope, user }) =>
+    decideQuarantine(db, scope, params.id, body.approve, user.id),
 });

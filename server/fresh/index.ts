@@ -13,7 +13,7 @@ import { refundExpiredSale } from './expired.js';
 import { followStock } from './follow.js';
 import { freshHandlers } from './handlers.js';
 import { ensureTemperatureMonths } from './months.js';
-import { freshBatches, freshColdRules, freshExcursions, freshMarkdowns } from './schema.js';
+import { freshBatches, freshColdRules, freshExcursions, freshMarkdowns, freshQuarantine } from './schema.js';
 
 export {
   freshBatches,
@@ -22,6 +22,7 @@ export {
   freshExcursions,
   freshFridges,
   freshMarkdowns,
+  freshQuarantine,
   freshTemperatures,
   freshWaste,
 } from './schema.js';
@@ -45,5 +46,6 @@ export const freshServer = defineServerDomain({
     markdown: { id: freshMarkdowns.id, tenantId: freshMarkdowns.tenantId, labels: [] },
     excursion: { id: freshExcursions.id, tenantId: freshExcursions.tenantId, labels: [] },
     coldRule: { id: freshColdRules.id, tenantId: freshColdRules.tenantId, labels: [] },
+    quarantine: { id: freshQuarantine.id, tenantId: freshQuarantine.tenantId, labels: [] },
   },
 });

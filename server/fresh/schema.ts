@@ -29,7 +29,14 @@ import { devices } from '../device/schema.js';
 import type { StockCause } from '../device/index.js';
 import { tenants } from '../identity/schema.js';
 import { productCategories, products } from '../product/schema.js';
-import { FRESH_LIMITS, WASTE_REASONS, type MarkdownStep } from '../../shared/fresh/index.js';
+import {
+  FRESH_LIMITS,
+  QUARANTINE_KINDS,
+  QUARANTINE_STATES,
+  WASTE_REASONS,
+  type MarkdownStep,
+  type QuarantineDetail,
+} from '../../shared/fresh/index.js';
 
 export const freshBatches = pgTable(
   'fresh_batches',
@@ -245,5 +252,39 @@ export const freshExcursions = pgTable(
       .on(t.deviceId)
       .where(sql`${t.acknowledgedAt} is null`),
     index('fresh_excursions_tenant_idx').on(t.tenantId, t.startedAt),
+  ],
+);
+
+export const quarantineKind = pgEnum('fresh_quarantine_kind', QUARANTINE_KINDS);
+export const quarantineState = pgEnum('fresh_quarantine_state', QUARANTINE_STATES);
+
+/**
+ * Machine reports held as implausible (shared/fresh/quarantine.ts): what was
+ * reported, and who approved or rejected it. Never deleted with a decision:
+ * the record of what a machine said stays.
+ */
+export const freshQuarantine = pgTable(
+  'fresh_quarantine',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    kind: quarantineKind('kind').notNull(),
+    state: quarantineState('state').notNull().default('held'),
+    detail: jsonb('detail').$type<QuarantineDetail>().notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('fresh_quarantine_tenant_idx').on(t.tenantId, t.state, t.reportedAt),
+    // One held reading per fridge and time: a report sent twice holds it once.
+    uniqueIndex('fresh_quarantine_reading')
+      .on(t.deviceId, sql`(${t.detail}->>'at')`)
+      .where(sql`${t.kind} = 'temperatureJump'`),
   ],
 );

@@ -179,6 +179,8 @@ export const freshColdApi = {
     }),
     content: z.object({
       stored: z.number().int(),
+      /** Readings held as implausible (20 °C from the one before within a minute), for someone to approve or reject. */
+      held: z.number().int(),
       /** The excursion not yet acknowledged after this report, if any. */
       excursion: z.object({ id: z.number().int(), state: z.enum(EXCURSION_STATES) }).nullable(),
     }),

@@ -30,4 +30,11 @@ export const freshErrors = defineErrors({
     'No such excursion, or it was acknowledged already',
   ),
   coldRuleNotFound: err(1445, 404, '温控规则不存在', '溫控規則不存在', 'No such temperature rule'),
+  quarantineDecided: err(
+    1446,
+    409,
+    '该上报不存在或已处理',
+    '該上報不存在或已處理',
+    'No such held report, or it was decided already',
+  ),
 });

@@ -5,6 +5,7 @@ import { freshApi } from './api.js';
 import { freshMarkdownApi } from './markdown.js';
 import { freshWasteApi } from './waste.js';
 import { freshColdApi } from './cold.js';
+import { freshQuarantineApi } from './quarantine.js';
 import { freshErrors } from './errors.js';
 import { freshTexts } from './texts.js';
 import { freshRoutes } from './routes.js';
@@ -16,12 +17,13 @@ export * from './markdown.js';
 export * from './waste.js';
 export * from './cold.js';
 export * from './excursion.js';
+export * from './quarantine.js';
 export { freshErrors } from './errors.js';
 export { freshTexts } from './texts.js';
 
 export const fresh = defineDomain({
   name: 'fresh',
-  api: joinApis(freshApi, freshMarkdownApi, freshWasteApi, freshColdApi),
+  api: joinApis(freshApi, freshMarkdownApi, freshWasteApi, freshColdApi, freshQuarantineApi),
   errors: freshErrors,
   texts: freshTexts,
   powers: [],

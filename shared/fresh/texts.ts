@@ -1,6 +1,6 @@
 /** UI texts of fresh food. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
-import { coldEn, coldZhCN, coldZhTW } from './texts-cold.js';
+import { coldEn, coldZhCN, coldZhTW, quarantineEn, quarantineZhCN, quarantineZhTW } from './texts-cold.js';
 
 const zhCN = {
   expiredRefund: '售出过期商品，自动退款',
@@ -10,8 +10,10 @@ const zhCN = {
     markdowns: '临期折扣',
     waste: '损耗报废',
     temperatures: '温度监控',
+    quarantine: '异常上报',
   },
   cold: coldZhCN,
+  quarantine: quarantineZhCN,
   batches: {
     title: '批次效期',
     intro: '补货时记录的每个批次及其有效期，最先到期的在前；售卖先出最早到期的批次。',
@@ -126,8 +128,10 @@ export const freshTexts = defineTexts(zhCN, {
       markdowns: '臨期折扣',
       waste: '損耗報廢',
       temperatures: '溫度監控',
+      quarantine: '異常上報',
     },
     cold: coldZhTW,
+    quarantine: quarantineZhTW,
     batches: {
       title: '批次效期',
       intro: '補貨時記錄的每個批次及其有效期，最先到期的在前；售賣先出最早到期的批次。',
@@ -240,8 +244,10 @@ export const freshTexts = defineTexts(zhCN, {
       markdowns: 'Markdowns',
       waste: 'Waste',
       temperatures: 'Temperatures',
+      quarantine: 'Held reports',
     },
     cold: coldEn,
+    quarantine: quarantineEn,
     batches: {
       title: 'Batches and expiry',
       intro: 'Every batch a refill recorded, with its expiry, soonest first; sales take the batch that expires first.',

@@ -76,8 +76,8 @@ const acknowledge = (id: number, body: object = {}) =>
 describe('fresh.temperatureReport', () => {
   it('stores a reading once per fridge and time, however often it is sent', async () => {
     const readings = series(minutesAgo(2000), [3, 3.5, 4]);
-    expect((await report([...readings, readings[0]!])).body.content).toEqual({ stored: 3, excursion: null });
-    expect((await report(readings)).body.content).toEqual({ stored: 0, excursion: null });
+    expect((await report([...readings, readings[0]!])).body.content).toEqual({ stored: 3, held: 0, excursion: null });
+    expect((await report(readings)).body.content).toEqual({ stored: 0, held: 0, excursion: null });
     const stored = await t.db
       .select({ tenths: freshTemperatures.tenths })
       .from(freshTemperatures)
@@ -183,7 +183,7 @@ describe('fresh.acknowledgeExcursion', () => {
     expect(again.body.code).toBe(CODE.excursionGone);
     // A late report of readings within it (half a minute between the ones known) opens it no second time.
     const late = await report(series(start + 30_000, Array(32).fill(10)));
-    expect(late.body.content).toEqual({ stored: 32, excursion: null });
+    expect(late.body.content).toEqual({ stored: 32, held: 0, excursion: null });
     expect(await lockedChannels()).toEqual([]);
   });
 

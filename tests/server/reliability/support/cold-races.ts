@@ -4,11 +4,11 @@
  * excursion acknowledged N times at once is acknowledged, unlocked and
  * emptied once.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { CODE } from '../../../../shared/domains.js';
 import { deviceChannels } from '../../../../server/device/index.js';
-import { freshExcursions, freshTemperatures, freshWaste } from '../../../../server/fresh/index.js';
+import { freshExcursions, freshQuarantine, freshTemperatures, freshWaste } from '../../../../server/fresh/index.js';
 import { deviceBasic, type Answer, type TestApp } from '../../helpers.js';
 
 type Check = (answers: Answer[], allowed: readonly number[]) => void;
@@ -107,6 +107,43 @@ export function coldRaces(app: App) {
         );
       expect(locked).toEqual([]);
       expect((await temperatureWaste(t)) - before).toBe(done.removedUnits);
+    },
+
+    'fresh.decideQuarantine': async () => {
+      const { t, tenant, n, clean } = app();
+      // A reading 30 °C above the one before it a minute earlier: held; N approvals at once apply it once.
+      const start = Math.floor(Date.now() / MINUTE) * MINUTE - (20_000 - 50 * round++) * MINUTE;
+      const sent = await report(t, [
+        { at: new Date(start).toISOString(), celsius: 4 },
+        { at: new Date(start + MINUTE).toISOString(), celsius: 34 },
+      ]);
+      expect(sent.body.content.held).toBe(1);
+      const [held] = await t.db
+        .select({ id: freshQuarantine.id })
+        .from(freshQuarantine)
+        .where(
+          and(
+            eq(freshQuarantine.deviceId, t.ids.device(FRIDGE)),
+            eq(freshQuarantine.state, 'held'),
+            sql`${freshQuarantine.detail}->>'at' = ${new Date(start + MINUTE).toISOString()}`,
+          ),
+        );
+      const answers = await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          t.call('fresh.decideQuarantine', { params: { id: held!.id }, body: { approve: i % 2 === 0 } }, tenant),
+        ),
+      );
+      clean(answers, [CODE.quarantineDecided]);
+      expect(answers.filter(succeeded)).toHaveLength(1);
+      const decided = answers.find(succeeded)!.body.content as { state: string };
+      const stored = await t.db
+        .select({ tenths: freshTemperatures.tenths })
+        .from(freshTemperatures)
+        .where(
+          and(eq(freshTemperatures.deviceId, t.ids.device(FRIDGE)), eq(freshTemperatures.at, new Date(start + MINUTE))),
+        );
+      // Approved: stored once; rejected: not at all.
+      expect(stored.map((r) => r.tenths)).toEqual(decided.state === 'approved' ? [340] : []);
     },
   };
 }

@@ -1,0 +1,75 @@
+/**
+ * The quarantine of implausible machine reports (docs/domains/fresh.md#quarantine):
+ * what a machine says that cannot be so — a fridge's temperature moving 20 °C
+ * within a minute (a loose sensor, a fault) — is neither applied nor dropped:
+ * it is held, and someone approves it (then it counts, as if it had come
+ * then) or rejects it (kept, marked rejected).
+ */
+import { z } from 'zod';
+import { endpoint, isoTime, page, pageQuery, ref, refParams } from '../api/define.js';
+
+export const QUARANTINE_KINDS = ['temperatureJump'] as const;
+export type QuarantineKind = (typeof QUARANTINE_KINDS)[number];
+export const QUARANTINE_STATES = ['held', 'approved', 'rejected'] as const;
+export type QuarantineState = (typeof QUARANTINE_STATES)[number];
+
+/** A reading this far (°C) from the one before it, within JUMP_WINDOW_MS of it, is held. */
+export const JUMP = { celsius: 20, windowMs: 60_000 } as const;
+
+/** What was held: a reading and the one it jumped from. */
+export const quarantineDetail = z.object({
+  at: isoTime,
+  celsius: z.number(),
+  previousAt: isoTime,
+  previousCelsius: z.number(),
+});
+export type QuarantineDetail = z.infer<typeof quarantineDetail>;
+
+export const quarantineItem = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  kind: z.enum(QUARANTINE_KINDS),
+  state: z.enum(QUARANTINE_STATES),
+  detail: quarantineDetail,
+  reportedAt: isoTime,
+  decidedAt: isoTime.nullable(),
+  decidedBy: z.string().nullable(),
+});
+export type QuarantineItem = z.infer<typeof quarantineItem>;
+
+export const quarantineFilter = z.object({
+  state: z.enum(QUARANTINE_STATES).optional(),
+  deviceId: ref('device').optional(),
+  tenantId: ref('tenant').optional(),
+});
+export type QuarantineFilter = z.infer<typeof quarantineFilter>;
+
+const access = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' } as const;
+
+export const freshQuarantineApi = {
+  'fresh.quarantine': endpoint({
+    method: 'POST',
+    reads: true,
+    path: '/fresh/quarantine',
+    summary:
+      'Machine reports held as implausible (a temperature moving 20 °C within a minute), those still held first, then newest: by state, device or tenant.',
+    query: pageQuery,
+    body: quarantineFilter,
+    content: page(quarantineItem),
+    access,
+  }),
+  'fresh.decideQuarantine': endpoint({
+    method: 'PUT',
+    path: '/fresh/quarantine/:id/decide',
+    summary:
+      "Approves a held report — it counts as if it had come then: the reading is stored and the fridge's excursion worked out again — or rejects it (kept, marked rejected); who and when recorded. Decided already, or not the caller's: 1446.",
+    params: refParams('quarantine'),
+    body: z.object({ approve: z.boolean() }),
+    content: quarantineItem,
+    access,
+    contended: 'a held report is decided once: approved, it is applied once',
+  }),
+} as const;

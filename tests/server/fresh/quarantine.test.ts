@@ -1,0 +1,93 @@
+/**
+ * The quarantine (server/fresh/cold.ts `sortJumps`, quarantine.ts): a
+ * reading 20 °C from the one before it within a minute is held, not stored
+ * and not dropped; approved it counts as if it had come then, rejected it
+ * stays a record; decided once, by the fridge's own tenant only.
+ */
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshExcursions, freshFridges, freshQuarantine, freshTemperatures } from '../../../server/fresh/index.js';
+import { CODE } from '../../../shared/domains.js';
+import { deviceBasic, suiteApp } from '../helpers.js';
+
+const t = suiteApp(['tenant1', 'tenant2', 'admin']);
+const FRIDGE = 'VM2026000111';
+const MINUTE = 60_000;
+const fridgeId = () => t.ids.device(FRIDGE);
+
+beforeAll(async () => {
+  await t.db.delete(freshExcursions).where(eq(freshExcursions.deviceId, fridgeId()));
+  await t.db.delete(freshTemperatures).where(eq(freshTemperatures.deviceId, fridgeId()));
+  await t.db.delete(freshFridges).where(eq(freshFridges.deviceId, fridgeId()));
+});
+
+const series = (start: number, values: readonly number[]) =>
+  values.map((celsius, i) => ({ at: new Date(start + i * MINUTE).toISOString(), celsius }));
+const report = (readings: object[]) =>
+  t.call('fresh.temperatureReport', { body: { readings } } as never, undefined, {
+    authorization: deviceBasic(FRIDGE),
+  });
+const minutesAgo = (n: number) => Math.floor(Date.now() / MINUTE) * MINUTE - n * MINUTE;
+const storedAt = async (at: number) =>
+  (
+    await t.db
+      .select({ tenths: freshTemperatures.tenths })
+      .from(freshTemperatures)
+      .where(and(eq(freshTemperatures.deviceId, fridgeId()), eq(freshTemperatures.at, new Date(at))))
+  ).map((r) => r.tenths);
+const decide = (id: number, approve: boolean, token = t.token.tenant1) =>
+  t.call('fresh.decideQuarantine', { params: { id }, body: { approve } }, token);
+
+describe('fresh.quarantine', () => {
+  it('holds a reading 20 °C from the one before within a minute, compared with the last taken', async () => {
+    const start = minutesAgo(600);
+    const sent = await report(series(start, [4, 4.2, 25, 4.1, 4]));
+    expect(sent.body.content).toMatchObject({ stored: 4, held: 1, excursion: null });
+    expect(await storedAt(start + 2 * MINUTE)).toEqual([]);
+    // Across reports: the next report's first reading is compared with the last stored.
+    expect((await report(series(start + 5 * MINUTE, [-30, 4]))).body.content).toMatchObject({ stored: 1, held: 1 });
+    // Sent twice, held once.
+    expect((await report(series(start, [4, 4.2, 25]))).body.content).toMatchObject({ stored: 0, held: 1 });
+    const listed = await t.ok('fresh.quarantine', { query: {}, body: { deviceId: fridgeId() } }, t.token.tenant1);
+    expect(listed.total).toBe(2);
+    expect(listed.list.map((h) => h.detail.celsius).sort()).toEqual([-30, 25]);
+    expect(listed.list[0]).toMatchObject({ kind: 'temperatureJump', state: 'held', deviceName: '虹桥站鲜食柜' });
+    const jumped = listed.list.find((h) => h.detail.celsius === 25)!;
+    expect(jumped.detail).toEqual({
+      at: new Date(start + 2 * MINUTE).toISOString(),
+      celsius: 25,
+      previousAt: new Date(start + MINUTE).toISOString(),
+      previousCelsius: 4.2,
+    });
+    expect((await t.ok('fresh.quarantine', { query: {}, body: {} }, t.token.tenant2)).total).toBe(0);
+  });
+});
+
+describe('fresh.decideQuarantine', () => {
+  it('applies an approved reading as if it had come then, keeps a rejected one, and decides once', async () => {
+    const held = (await t.ok('fresh.quarantine', { query: {}, body: { state: 'held' } }, t.token.tenant1)).list;
+    const warm = held.find((h) => h.detail.celsius === 25)!;
+    const cold = held.find((h) => h.detail.celsius === -30)!;
+    expect((await decide(warm.id, true, t.token.tenant2)).body.code).toBe(CODE.quarantineDecided);
+    const approved = await t.ok(
+      'fresh.decideQuarantine',
+      { params: { id: warm.id }, body: { approve: true } },
+      t.token.tenant1,
+    );
+    expect(approved).toMatchObject({ state: 'approved', decidedBy: expect.any(String) });
+    expect(await storedAt(Date.parse(warm.detail.at))).toEqual([250]);
+    expect((await decide(warm.id, false)).body.code).toBe(CODE.quarantineDecided);
+    const rejected = await t.ok(
+      'fresh.decideQuarantine',
+      { params: { id: cold.id }, body: { approve: false } },
+      t.token.tenant1,
+    );
+    expect(rejected.state).toBe('rejected');
+    expect(await storedAt(Date.parse(cold.detail.at))).toEqual([]);
+    const left = await t.db
+      .select({ state: freshQuarantine.state })
+      .from(freshQuarantine)
+      .where(eq(freshQuarantine.deviceId, fridgeId()));
+    expect(left.map((l) => l.state).sort()).toEqual(['approved', 'rejected']);
+  });
+});
