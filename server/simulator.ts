@@ -395,8 +395,11 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       return;
     }
     const selling = m.state.channels.filter((c) => c.productId !== null && c.enabled);
+    // A fridge's fresh food comes with its batches through the console's refill: a count raising it by hand would
+    // only be held in the quarantine (docs/domains/fresh.md#quarantine).
     if (
       !m.payments &&
+      !m.sensor &&
       selling.length &&
       selling.filter((c) => c.stock <= 1).length > selling.length / 2 &&
       random() < 0.2 * simHours * 24

@@ -1,7 +1,7 @@
 /**
  * /freshFood/quarantine (beyond spec §2; docs/domains/fresh.md#quarantine):
  * what machines reported that cannot be so — a fridge's temperature moving
- * 20 °C within a minute — held, those still held first; each approved (it
+ * 20 °C within a minute, a count raising fresh food nobody refilled — held, those still held first; each approved (it
  * counts as if it had come then) or rejected, after asking.
  */
 import type { TFunction } from 'i18next';
@@ -49,14 +49,21 @@ const COMMANDS: RowCommands<'approve' | 'reject', QuarantineItem> = {
   },
 };
 
-/** What was held, in words: the reading and the one before it. */
+/** What was held, in words: the reading and the one before it, or the count against what the batches hold. */
 const whatOf = (t: TFunction, h: QuarantineItem) =>
-  t('fresh.quarantine.jump', {
-    celsius: celsiusText(t, h.detail.celsius),
-    at: formatTime(h.detail.at),
-    previous: celsiusText(t, h.detail.previousCelsius),
-    previousAt: formatTime(h.detail.previousAt).slice(11),
-  });
+  'channel' in h.detail
+    ? t('fresh.quarantine.rise', {
+        channel: h.detail.channel,
+        product: h.detail.productName,
+        from: h.detail.from,
+        to: h.detail.to,
+      })
+    : t('fresh.quarantine.jump', {
+        celsius: celsiusText(t, h.detail.celsius),
+        at: formatTime(h.detail.at),
+        previous: celsiusText(t, h.detail.previousCelsius),
+        previousAt: formatTime(h.detail.previousAt).slice(11),
+      });
 
 export default function QuarantinePage() {
   const { t } = useScreen();

@@ -74,7 +74,15 @@ export {
 export { sweepDeviceAlerts, type AlertNow } from './alerts.js';
 export { DEFAULT_DEVICE_LIMIT, deviceCaller, demoSecret, ensureDemoSecrets } from './credentials.js';
 export { publishDeviceEvent, publishDeviceEvents, publishDeviceNews, type DeviceNews } from './events.js';
-export { deviceForSale, takeFromChannel, takeStock, touchDevice, type SaleDevice, type SoldLine } from './stock.js';
+export {
+  deviceForSale,
+  putIntoChannel,
+  takeFromChannel,
+  takeStock,
+  touchDevice,
+  type SaleDevice,
+  type SoldLine,
+} from './stock.js';
 export { applyChannelOutcomes, type ChannelOutcome } from './outcome.js';
 export { tenantProducts } from './tenant-products.js';
 export { setChannelLocks } from './channels.js';

@@ -140,8 +140,23 @@ export const deviceChannels = pgTable(
 );
 
 /** Why a channel's stock moved (the transaction's `vend.stock_cause`, set by the writer: server/device/stock.ts `stockCause`). */
-/** `waste`: goods taken out and thrown away (fresh food past its expiry, damaged, recalled). */
-export const STOCK_CAUSES = ['opening', 'sale', 'refill', 'count', 'empty', 'returned', 'edit', 'waste'] as const;
+/**
+ * `waste`: goods taken out and thrown away (fresh food past its expiry, damaged, recalled); `held`: a machine's
+ * count raising fresh food without a refill, taken back until someone decides (the fresh domain's quarantine);
+ * `approved`: such a rise applied once approved.
+ */
+export const STOCK_CAUSES = [
+  'opening',
+  'sale',
+  'refill',
+  'count',
+  'empty',
+  'returned',
+  'edit',
+  'waste',
+  'held',
+  'approved',
+] as const;
 export type StockCause = (typeof STOCK_CAUSES)[number];
 
 /**

@@ -186,6 +186,27 @@ export async function takeFromChannel(tx: Tx, deviceId: number, channel: number,
 }
 
 /**
+ * Puts up to `units` into a channel of the device (the caller locked its row) for `cause`, never above the
+ * device's capacity; answers the units put in. The caller keeps what else follows the stock.
+ */
+export async function putIntoChannel(tx: Tx, deviceId: number, channel: number, units: number, cause: StockCause) {
+  await stockCause(tx, cause);
+  const [before] = await tx
+    .select({ stock: c.stock, capacity: devices.capacity })
+    .from(c)
+    .innerJoin(devices, eq(devices.id, c.deviceId))
+    .where(and(eq(c.deviceId, deviceId), eq(c.number, channel)));
+  if (!before) return 0;
+  const put = Math.max(0, Math.min(units, before.capacity - before.stock));
+  if (put)
+    await tx
+      .update(c)
+      .set({ stock: sql`${c.stock} + ${put}` })
+      .where(and(eq(c.deviceId, deviceId), eq(c.number, channel)));
+  return put;
+}
+
+/**
  * Names why the stock moves in this transaction: the trigger that records each move (stock_moves)
  * reads it. Set before the update; an update without one is recorded as an `edit`.
  */

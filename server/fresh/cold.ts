@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { COLD_LIMITS, DEFAULT_COLD_RULE, toTenths, type ColdRange } from '../../shared/fresh/cold.js';
 import { excursionOf, type ExcursionSpan, type TenthsRange } from '../../shared/fresh/excursion.js';
-import { JUMP, type QuarantineDetail } from '../../shared/fresh/quarantine.js';
+import { JUMP, type TemperatureJumpDetail } from '../../shared/fresh/quarantine.js';
 import type { Db, Queryable } from '../db/index.js';
 import { deviceChannels, publishDeviceEvent, setChannelLocks } from '../device/index.js';
 import type { DeviceCaller } from '../http/principal.js';
@@ -187,7 +187,7 @@ async function sortJumps(tx: Queryable, deviceId: number, given: readonly Readin
     .limit(1);
   let previous: Reading | undefined = before;
   const accepted: Reading[] = [];
-  const held: QuarantineDetail[] = [];
+  const held: TemperatureJumpDetail[] = [];
   for (const g of given) {
     if (
       previous &&

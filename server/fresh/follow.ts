@@ -8,21 +8,30 @@
  *   first refilled — which is how a sale sells the oldest goods first;
  * - more stock: a refill's batch given for the channel takes it, with its
  *   expiry and lot; a refill or a hand edit of a perishable product without
- *   one is refused (1440); a machine's count or goods a failed vend gave
- *   back join the oldest open batch, or, with none, a batch of unknown
- *   expiry the batches screen shows for someone to check.
+ *   one is refused (1440); a machine's count raising it is held in the
+ *   quarantine (the channel's stock taken back: quarantine.ts applies it
+ *   once approved); goods a failed vend gave back, or an approved count,
+ *   join the oldest open batch, or, with none, a batch of unknown expiry the
+ *   batches screen shows for someone to check.
  * Each change to a batch is a move beside it (`fresh_batch_moves`).
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { addDays, businessDay } from '../../shared/business-time.js';
-import { expiryEnd, FRESH_LIMITS, markdownPercent } from '../../shared/fresh/index.js';
+import { expiryEnd, FRESH_LIMITS, markdownPercent, type StockRiseDetail } from '../../shared/fresh/index.js';
 import type { Tx } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
-import { deviceChannels, devices, type StockCause, type StockMoved, type TakenBatches } from '../device/index.js';
+import {
+  deviceChannels,
+  devices,
+  takeFromChannel,
+  type StockCause,
+  type StockMoved,
+  type TakenBatches,
+} from '../device/index.js';
 import { laddersOf } from './markdowns.js';
 import { products } from '../product/index.js';
-import { freshBatches as b, freshBatchMoves } from './schema.js';
+import { freshBatches as b, freshBatchMoves, freshQuarantine } from './schema.js';
 
 interface OpenBatch {
   id: number;
@@ -43,6 +52,7 @@ export async function followStock(tx: Tx, moved: StockMoved): Promise<ReadonlyMa
       stock: deviceChannels.stock,
       productId: deviceChannels.productId,
       perishable: sql<boolean>`coalesce(${products.perishable}, false)`,
+      productName: products.name,
       tenantId: devices.tenantId,
     })
     .from(deviceChannels)
@@ -89,6 +99,14 @@ export async function followStock(tx: Tx, moved: StockMoved): Promise<ReadonlyMa
       await addBatch(tx, moved, ch.number, ch.productId, ch.tenantId, diff, given.expiresOn, given.lot ?? null);
     } else if (ch.perishable && (moved.cause === 'refill' || moved.cause === 'edit')) {
       throw new BizError(CODE.batchExpiryRequired);
+    } else if (ch.perishable && moved.cause === 'count') {
+      // A machine's count raising fresh food nobody refilled: goods of no known expiry. Taken back and held.
+      await holdStockRise(tx, moved.deviceId, ch.tenantId, {
+        channel: ch.number,
+        productName: ch.productName ?? '',
+        from: ch.stock - diff,
+        to: ch.stock,
+      });
     } else if (kept.length) {
       await moveBatch(tx, kept[0]!, diff, moved.cause);
     } else if (ch.perishable) {
@@ -109,6 +127,15 @@ export async function followStock(tx: Tx, moved: StockMoved): Promise<ReadonlyMa
       },
     ]),
   );
+}
+
+/**
+ * Holds a count's rise in the quarantine (quarantine.ts decides it): the
+ * channel's stock back to what its batches hold (a stock move `held`).
+ */
+async function holdStockRise(tx: Tx, deviceId: number, tenantId: number, detail: StockRiseDetail) {
+  await takeFromChannel(tx, deviceId, detail.channel, detail.to - detail.from, 'held');
+  await tx.insert(freshQuarantine).values({ tenantId, deviceId, kind: 'stockRise', detail });
 }
 
 /** A refill's batches: an expiry from today to ten years on (a field error at the batch otherwise). */

@@ -1,8 +1,9 @@
 /**
  * The quarantine of implausible machine reports (shared/fresh/quarantine.ts):
  * the list, and a held report's decision — approved, it counts as if it had
- * come then (the reading stored, the fridge's excursion worked out again);
- * rejected, it stays as a record. Decided once: the fridge's row is locked as
+ * come then (a reading stored and the fridge's excursion worked out again; a
+ * count's units put into the channel as goods of unknown expiry); rejected,
+ * it stays as a record. Decided once: the fridge's row is locked as
  * a report locks it, then the held row; a second decision finds it decided
  * (1446).
  */
@@ -12,13 +13,14 @@ import { toTenths, type QuarantineFilter, type QuarantineItem } from '../../shar
 import type { PageQuery } from '../../shared/api/define.js';
 import { users } from '../account/index.js';
 import type { Db, Queryable } from '../db/index.js';
-import { devices } from '../device/index.js';
+import { devices, putIntoChannel } from '../device/index.js';
 import { BizError } from '../http/errors.js';
 import { paged } from '../http/paged.js';
 import { tenants } from '../identity/schema.js';
 import type { Scope } from '../scope.js';
 import { checkFilterIds } from './batches.js';
 import { followExcursion } from './cold.js';
+import { followStock } from './follow.js';
 import { freshFridges, freshQuarantine as q, freshTemperatures } from './schema.js';
 
 const selectHeld = (db: Queryable) =>
@@ -70,6 +72,8 @@ export async function decideQuarantine(db: Db, scope: Scope, id: number, approve
       .innerJoin(devices, eq(devices.id, q.deviceId))
       .where(and(eq(q.id, id), scope.whereDevice(devices.tenantId, devices.id)));
     if (!found) throw new BizError(CODE.quarantineDecided);
+    // The device's row as every change of its channels takes it, then the fridge's as a report does.
+    await tx.select({ id: devices.id }).from(devices).where(eq(devices.id, found.deviceId)).for('update');
     await tx
       .select({ id: freshFridges.deviceId })
       .from(freshFridges)
@@ -86,6 +90,18 @@ export async function decideQuarantine(db: Db, scope: Scope, id: number, approve
       .set({ state: approve ? 'approved' : 'rejected', decidedAt: sql`now()`, decidedBy: actor })
       .where(eq(q.id, id));
     if (!approve) return;
+    if ('channel' in held.detail) {
+      // The count's units into the channel (up to its capacity), as goods of unknown expiry: the batches follow.
+      const put = await putIntoChannel(
+        tx,
+        found.deviceId,
+        held.detail.channel,
+        held.detail.to - held.detail.from,
+        'approved',
+      );
+      if (put) await followStock(tx, { deviceId: found.deviceId, numbers: [held.detail.channel], cause: 'approved' });
+      return;
+    }
     // As if it had come then: stored (a reading since stored at that time stays), and the excursion worked out again.
     const at = new Date(held.detail.at);
     await tx

@@ -1,14 +1,15 @@
 /**
  * The quarantine of implausible machine reports (docs/domains/fresh.md#quarantine):
  * what a machine says that cannot be so — a fridge's temperature moving 20 °C
- * within a minute (a loose sensor, a fault) — is neither applied nor dropped:
+ * within a minute (a loose sensor, a fault), its count raising fresh food
+ * nobody refilled (goods of no known expiry) — is neither applied nor dropped:
  * it is held, and someone approves it (then it counts, as if it had come
  * then) or rejects it (kept, marked rejected).
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, refParams } from '../api/define.js';
 
-export const QUARANTINE_KINDS = ['temperatureJump'] as const;
+export const QUARANTINE_KINDS = ['temperatureJump', 'stockRise'] as const;
 export type QuarantineKind = (typeof QUARANTINE_KINDS)[number];
 export const QUARANTINE_STATES = ['held', 'approved', 'rejected'] as const;
 export type QuarantineState = (typeof QUARANTINE_STATES)[number];
@@ -16,13 +17,25 @@ export type QuarantineState = (typeof QUARANTINE_STATES)[number];
 /** A reading this far (°C) from the one before it, within JUMP_WINDOW_MS of it, is held. */
 export const JUMP = { celsius: 20, windowMs: 60_000 } as const;
 
-/** What was held: a reading and the one it jumped from. */
-export const quarantineDetail = z.object({
+/** A reading held, and the one it jumped from. */
+export const temperatureJumpDetail = z.object({
   at: isoTime,
   celsius: z.number(),
   previousAt: isoTime,
   previousCelsius: z.number(),
 });
+export type TemperatureJumpDetail = z.infer<typeof temperatureJumpDetail>;
+
+/** A machine's count that raised a channel of fresh food without a refill: from what its batches hold to what it counted. */
+export const stockRiseDetail = z.object({
+  channel: z.number().int(),
+  productName: z.string(),
+  from: z.number().int(),
+  to: z.number().int(),
+});
+export type StockRiseDetail = z.infer<typeof stockRiseDetail>;
+
+export const quarantineDetail = z.union([temperatureJumpDetail, stockRiseDetail]);
 export type QuarantineDetail = z.infer<typeof quarantineDetail>;
 
 export const quarantineItem = z.object({
@@ -55,7 +68,7 @@ export const freshQuarantineApi = {
     reads: true,
     path: '/fresh/quarantine',
     summary:
-      'Machine reports held as implausible (a temperature moving 20 °C within a minute), those still held first, then newest: by state, device or tenant.',
+      'Machine reports held as implausible (a temperature moving 20 °C within a minute, a count raising fresh food without a refill), those still held first, then newest: by state, device or tenant.',
     query: pageQuery,
     body: quarantineFilter,
     content: page(quarantineItem),
@@ -65,7 +78,7 @@ export const freshQuarantineApi = {
     method: 'PUT',
     path: '/fresh/quarantine/:id/decide',
     summary:
-      "Approves a held report — it counts as if it had come then: the reading is stored and the fridge's excursion worked out again — or rejects it (kept, marked rejected); who and when recorded. Decided already, or not the caller's: 1446.",
+      "Approves a held report — a reading counts as if it had come then (stored, the fridge's excursion worked out again); a count's units go into the channel (up to its capacity) as goods of unknown expiry — or rejects it (kept, marked rejected); who and when recorded. Decided already, or not the caller's: 1446.",
     params: refParams('quarantine'),
     body: z.object({ approve: z.boolean() }),
     content: quarantineItem,

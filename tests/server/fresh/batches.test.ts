@@ -225,8 +225,18 @@ describe('fresh.batches', () => {
   it('lists open batches nearest expiry first, unknown expiry before any, by state, lot and device', async () => {
     const number = CHANNEL + 3;
     await perishableChannel(number);
-    // Stock that came without a refill (a machine's count) is a batch of unknown expiry.
+    // Stock that came without a refill (a machine's count), held and then approved, is a batch of unknown expiry.
     await machine('device.stockReport', { channels: [{ number, stock: 2 }] });
+    const held = await t.ok(
+      'fresh.quarantine',
+      { query: {}, body: { state: 'held', deviceId: deviceId() } },
+      t.token.tenant1,
+    );
+    await t.ok(
+      'fresh.decideQuarantine',
+      { params: { id: held.list[0]!.id }, body: { approve: true } },
+      t.token.tenant1,
+    );
     const page = await t.ok('fresh.batches', { query: {}, body: { deviceId: deviceId() } }, t.token.tenant1);
     expect(page.list[0]).toEqual(
       expect.objectContaining({

@@ -4,10 +4,19 @@
  * and not dropped; approved it counts as if it had come then, rejected it
  * stays a record; decided once, by the fridge's own tenant only.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { reconcile } from '../../../server/books/index.js';
+import { deviceChannels } from '../../../server/device/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshExcursions, freshFridges, freshQuarantine, freshTemperatures } from '../../../server/fresh/index.js';
+import {
+  freshBatches,
+  freshExcursions,
+  freshFridges,
+  freshQuarantine,
+  freshTemperatures,
+} from '../../../server/fresh/index.js';
 import { CODE } from '../../../shared/domains.js';
+import type { QuarantineItem, TemperatureJumpDetail } from '../../../shared/fresh/index.js';
 import { deviceBasic, suiteApp } from '../helpers.js';
 
 const t = suiteApp(['tenant1', 'tenant2', 'admin']);
@@ -35,6 +44,7 @@ const storedAt = async (at: number) =>
       .from(freshTemperatures)
       .where(and(eq(freshTemperatures.deviceId, fridgeId()), eq(freshTemperatures.at, new Date(at))))
   ).map((r) => r.tenths);
+const jumpOf = (h: QuarantineItem) => h.detail as TemperatureJumpDetail;
 const decide = (id: number, approve: boolean, token = t.token.tenant1) =>
   t.call('fresh.decideQuarantine', { params: { id }, body: { approve } }, token);
 
@@ -50,9 +60,9 @@ describe('fresh.quarantine', () => {
     expect((await report(series(start, [4, 4.2, 25]))).body.content).toMatchObject({ stored: 0, held: 1 });
     const listed = await t.ok('fresh.quarantine', { query: {}, body: { deviceId: fridgeId() } }, t.token.tenant1);
     expect(listed.total).toBe(2);
-    expect(listed.list.map((h) => h.detail.celsius).sort()).toEqual([-30, 25]);
+    expect(listed.list.map((h) => jumpOf(h).celsius).sort()).toEqual([-30, 25]);
     expect(listed.list[0]).toMatchObject({ kind: 'temperatureJump', state: 'held', deviceName: '虹桥站鲜食柜' });
-    const jumped = listed.list.find((h) => h.detail.celsius === 25)!;
+    const jumped = listed.list.find((h) => jumpOf(h).celsius === 25)!;
     expect(jumped.detail).toEqual({
       at: new Date(start + 2 * MINUTE).toISOString(),
       celsius: 25,
@@ -66,8 +76,8 @@ describe('fresh.quarantine', () => {
 describe('fresh.decideQuarantine', () => {
   it('applies an approved reading as if it had come then, keeps a rejected one, and decides once', async () => {
     const held = (await t.ok('fresh.quarantine', { query: {}, body: { state: 'held' } }, t.token.tenant1)).list;
-    const warm = held.find((h) => h.detail.celsius === 25)!;
-    const cold = held.find((h) => h.detail.celsius === -30)!;
+    const warm = held.find((h) => jumpOf(h).celsius === 25)!;
+    const cold = held.find((h) => jumpOf(h).celsius === -30)!;
     expect((await decide(warm.id, true, t.token.tenant2)).body.code).toBe(CODE.quarantineDecided);
     const approved = await t.ok(
       'fresh.decideQuarantine',
@@ -75,7 +85,7 @@ describe('fresh.decideQuarantine', () => {
       t.token.tenant1,
     );
     expect(approved).toMatchObject({ state: 'approved', decidedBy: expect.any(String) });
-    expect(await storedAt(Date.parse(warm.detail.at))).toEqual([250]);
+    expect(await storedAt(Date.parse(jumpOf(warm).at))).toEqual([250]);
     expect((await decide(warm.id, false)).body.code).toBe(CODE.quarantineDecided);
     const rejected = await t.ok(
       'fresh.decideQuarantine',
@@ -83,11 +93,62 @@ describe('fresh.decideQuarantine', () => {
       t.token.tenant1,
     );
     expect(rejected.state).toBe('rejected');
-    expect(await storedAt(Date.parse(cold.detail.at))).toEqual([]);
+    expect(await storedAt(Date.parse(jumpOf(cold).at))).toEqual([]);
     const left = await t.db
       .select({ state: freshQuarantine.state })
       .from(freshQuarantine)
       .where(eq(freshQuarantine.deviceId, fridgeId()));
     expect(left.map((l) => l.state).sort()).toEqual(['approved', 'rejected']);
+  });
+});
+
+describe('a count raising fresh food without a refill', () => {
+  it('is held with the channel taken back to its batches, and put in as goods of unknown expiry once approved', async () => {
+    const fridge = fridgeId();
+    const [lane] = await t.db
+      .select({ number: deviceChannels.number, stock: deviceChannels.stock })
+      .from(deviceChannels)
+      .where(and(eq(deviceChannels.deviceId, fridge), eq(deviceChannels.number, 4)));
+    const open = async () =>
+      (
+        await t.db
+          .select({ remaining: freshBatches.remaining, expiresOn: freshBatches.expiresOn })
+          .from(freshBatches)
+          .where(and(eq(freshBatches.deviceId, fridge), eq(freshBatches.channel, 4), isNull(freshBatches.closedAt)))
+      ).sort((a, b) => (a.expiresOn ?? '').localeCompare(b.expiresOn ?? ''));
+    const before = await open();
+    const held = before.reduce((sum, b) => sum + b.remaining, 0);
+    expect(held).toBe(lane!.stock);
+    const counted = await t.call(
+      'device.stockReport',
+      { body: { channels: [{ number: 4, stock: 6 }] } } as never,
+      undefined,
+      {
+        authorization: deviceBasic(FRIDGE),
+      },
+    );
+    expect(counted.body.code).toBe(CODE.ok);
+    const stockNow = async () =>
+      (
+        await t.db
+          .select({ stock: deviceChannels.stock })
+          .from(deviceChannels)
+          .where(and(eq(deviceChannels.deviceId, fridge), eq(deviceChannels.number, 4)))
+      )[0]!.stock;
+    // Taken back: the channel holds what its batches hold, and nothing of unknown expiry was made.
+    expect(await stockNow()).toBe(held);
+    expect(await open()).toEqual(before);
+    const listed = await t.ok('fresh.quarantine', { query: {}, body: { state: 'held' } }, t.token.tenant1);
+    const rise = listed.list.find((h) => h.kind === 'stockRise')!;
+    expect(rise.detail).toEqual({ channel: 4, productName: expect.any(String), from: held, to: 6 });
+    await t.ok('fresh.decideQuarantine', { params: { id: rise.id }, body: { approve: true } }, t.token.tenant1);
+    expect(await stockNow()).toBe(6);
+    const after = await open();
+    expect(after.reduce((sum, b) => sum + b.remaining, 0)).toBe(6);
+    // The books still balance: stock moves = stock, batches' moves = batches, channels = their batches.
+    const checks = await reconcile(t.db, [t.ids.tenant('A')]);
+    expect(
+      checks.filter((c) => c.key.startsWith('fresh.') || c.key === 'device.stock').flatMap((c) => c.differences),
+    ).toEqual([]);
   });
 });

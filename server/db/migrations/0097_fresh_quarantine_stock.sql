@@ -1,0 +1,1 @@
+ALTER TYPE "public"."fresh_quarantine_kind" ADD VALUE 'stockRise';
