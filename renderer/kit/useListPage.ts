@@ -164,10 +164,17 @@ export function useListPage<K extends PageOp, F extends object>(
       : undefined
     : shownTotal(list as Parameters<typeof shownTotal>[0]);
   useLastPage(paging, setPaging, total, !list.isPlaceholderData && !(count && counted.isPlaceholderData));
-  const search = useCallback((next: F) => {
-    setFilter(next);
-    setPaging((p) => ({ ...p, pageNum: 1 }));
-  }, []);
+  // Search with the filter already shown reads the list again (what a user pressing it wants: a fridge's new
+  // reading, another user's change): the same filter is the same query, which would otherwise answer from cache.
+  const shown = JSON.stringify(filterBody(filter));
+  const search = useCallback(
+    (next: F) => {
+      if (JSON.stringify(filterBody(next)) === shown) void client.invalidateQueries({ queryKey: [op] });
+      setFilter(next);
+      setPaging((p) => ({ ...p, pageNum: 1 }));
+    },
+    [client, op, shown],
+  );
   const apply = () => search(draft);
   const reset = useCallback(() => {
     setDraft(empty);
