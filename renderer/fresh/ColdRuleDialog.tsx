@@ -11,10 +11,9 @@ import { COLD_LIMITS, toTenths, type ColdRuleItem } from '../../shared/fresh/ind
 import { wholeText, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
-import { useOp, useOpMutation } from '../bridge.js';
+import { useOpMutation } from '../bridge.js';
 import { forTenant, FormChoice, FormDialog, useDialogSave, useScreen } from '../kit/index.js';
-
-const GENERAL = 'general';
+import { categoryOf, GENERAL, useRuleCategories } from './ruleCategories.js';
 
 /** °C typed: a number to one decimal within what a sensor says. */
 const celsius = z
@@ -60,13 +59,7 @@ export function ColdRuleDialog({
   const { t } = useScreen();
   const styles = useStyles();
   const save = useOpMutation('fresh.saveColdRule', { invalidates: ['fresh.coldRules', 'fresh.fridges'] });
-  const categories = useOp('product.categoryOptions', { body: forTenant(tenantId) }, { enabled: !rule });
-  const options = [
-    ...(taken.includes(null) ? [] : [{ value: GENERAL, text: t('fresh.cold.rules.general') }]),
-    ...(categories.data ?? [])
-      .filter((c) => !taken.includes(c.id))
-      .map((c) => ({ value: String(c.id), text: `${'\u00a0\u00a0'.repeat(c.depth)}${c.name}` })),
-  ];
+  const options = useRuleCategories(tenantId, taken, t('fresh.cold.rules.general'), !rule);
   const form = useConsoleForm<Values>({
     resolver: zodI18nResolver(typed, t),
     defaultValues: {
@@ -81,7 +74,7 @@ export function ColdRuleDialog({
       save.mutateAsync({
         body: {
           ...forTenant(tenantId),
-          categoryId: v.category === GENERAL ? null : Number(v.category),
+          categoryId: categoryOf(v.category),
           low: Number(v.low),
           high: Number(v.high),
           minutes: Number(v.minutes),

@@ -5,9 +5,8 @@
  * first-level tenant choose the tenant, as on the markdowns' page.
  */
 import { Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
-import { useContext, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ColdRuleItem } from '../../shared/fresh/index.js';
-import { UserContext } from '../app/session.js';
 import { useOp } from '../bridge.js';
 import {
   DataTable,
@@ -16,9 +15,9 @@ import {
   forTenant,
   listView,
   rowDelete,
+  OwnerTenantField,
   RowActions,
-  seesTenants,
-  TenantField,
+  useOwnerTenant,
   useRowCommands,
   useScreen,
   type Column,
@@ -43,10 +42,8 @@ const COMMANDS: RowCommands<'delete', ColdRuleItem> = {
 export function ColdRulesPanel() {
   const { t } = useScreen();
   const styles = useStyles();
-  const user = useContext(UserContext)!;
-  const chooses = seesTenants(user);
-  const [tenantId, setTenantId] = useState<number>();
-  const ready = user.roleKind !== 'admin' || tenantId !== undefined;
+  const owner = useOwnerTenant();
+  const { tenantId, ready } = owner;
   const rules = useOp('fresh.coldRules', { body: forTenant(tenantId) }, { enabled: ready });
   const [editing, setEditing] = useState<ColdRuleItem | 'new'>();
   const nameOf = (r: ColdRuleItem) => r.categoryName ?? t('fresh.cold.rules.general');
@@ -91,18 +88,13 @@ export function ColdRulesPanel() {
     <section className={styles.page} aria-label={t('fresh.cold.tabs.rules')}>
       <Text className={styles.intro}>{t('fresh.cold.rules.intro')}</Text>
       <div className={styles.head}>
-        {chooses && (
-          <div className={styles.tenant}>
-            <TenantField
-              label={t('common.tenant')}
-              required={false}
-              value={tenantId}
-              onChange={setTenantId}
-              placeholder={t(user.roleKind === 'admin' ? 'fresh.cold.rules.chooseTenant' : 'fresh.markdowns.ownTenant')}
-              testId="fresh-rules-tenant"
-            />
-          </div>
-        )}
+        <OwnerTenantField
+          owner={owner}
+          choose={t('fresh.cold.rules.chooseTenant')}
+          own={t('fresh.markdowns.ownTenant')}
+          testId="fresh-rules-tenant"
+          className={styles.tenant}
+        />
         <Button
           appearance="primary"
           disabled={!ready || !rules.data}

@@ -13,11 +13,9 @@ import { MARKDOWN_LIMITS, markdownStep, markdownSteps, type MarkdownItem } from 
 import { wholeText, zodI18nResolver } from '../app/form.js';
 import { FormInput } from '../app/FormInput.js';
 import { useConsoleForm } from '../app/useConsoleForm.js';
-import { useOp, useOpMutation } from '../bridge.js';
+import { useOpMutation } from '../bridge.js';
 import { forTenant, FormChoice, FormDialog, useDialogSave, useScreen } from '../kit/index.js';
-
-/** The general ladder's value in the category choice. */
-const GENERAL = 'general';
+import { categoryOf, GENERAL, useRuleCategories } from './ruleCategories.js';
 
 const typed = z
   .object({
@@ -59,13 +57,7 @@ export function MarkdownDialog({
   const { t } = useScreen();
   const styles = useStyles();
   const save = useOpMutation('fresh.saveMarkdown', { invalidates: ['fresh.markdowns', 'fresh.batches'] });
-  const categories = useOp('product.categoryOptions', { body: forTenant(tenantId) }, { enabled: !markdown });
-  const options = [
-    ...(taken.includes(null) ? [] : [{ value: GENERAL, text: t('fresh.markdowns.general') }]),
-    ...(categories.data ?? [])
-      .filter((c) => !taken.includes(c.id))
-      .map((c) => ({ value: String(c.id), text: `${'\u00a0\u00a0'.repeat(c.depth)}${c.name}` })),
-  ];
+  const options = useRuleCategories(tenantId, taken, t('fresh.markdowns.general'), !markdown);
   const form = useConsoleForm<Values>({
     resolver: zodI18nResolver(typed, t),
     defaultValues: {
@@ -82,7 +74,7 @@ export function MarkdownDialog({
       save.mutateAsync({
         body: {
           ...forTenant(tenantId),
-          categoryId: v.category === GENERAL ? null : Number(v.category),
+          categoryId: categoryOf(v.category),
           steps: v.steps.map((s) => ({ hoursLeft: Number(s.hoursLeft), percentOff: Number(s.percentOff) })),
         },
       }),

@@ -6,9 +6,8 @@
  * own is the default).
  */
 import { Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
-import { useContext, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { MarkdownItem } from '../../shared/fresh/index.js';
-import { UserContext } from '../app/session.js';
 import { useOp } from '../bridge.js';
 import {
   DataTable,
@@ -18,9 +17,9 @@ import {
   ListHead,
   listView,
   rowDelete,
+  OwnerTenantField,
   RowActions,
-  seesTenants,
-  TenantField,
+  useOwnerTenant,
   useRowCommands,
   useScreen,
   type Column,
@@ -43,10 +42,8 @@ const COMMANDS: RowCommands<'delete', MarkdownItem> = {
 export default function MarkdownsPage() {
   const { t } = useScreen();
   const styles = useStyles();
-  const user = useContext(UserContext)!;
-  const chooses = seesTenants(user);
-  const [tenantId, setTenantId] = useState<number>();
-  const ready = user.roleKind !== 'admin' || tenantId !== undefined;
+  const owner = useOwnerTenant();
+  const { tenantId, ready } = owner;
   const ladders = useOp('fresh.markdowns', { body: forTenant(tenantId) }, { enabled: ready });
   const [editing, setEditing] = useState<MarkdownItem | 'new'>();
   const nameOf = (m: MarkdownItem) => m.categoryName ?? t('fresh.markdowns.general');
@@ -93,18 +90,13 @@ export default function MarkdownsPage() {
   return (
     <section className={styles.page} aria-labelledby="fresh-markdowns-title">
       <ListHead id="fresh-markdowns-title" title={t('fresh.markdowns.title')}>
-        {chooses && (
-          <div className={styles.tenant}>
-            <TenantField
-              label={t('common.tenant')}
-              required={false}
-              value={tenantId}
-              onChange={setTenantId}
-              placeholder={t(user.roleKind === 'admin' ? 'fresh.markdowns.chooseTenant' : 'fresh.markdowns.ownTenant')}
-              testId="fresh-markdowns-tenant"
-            />
-          </div>
-        )}
+        <OwnerTenantField
+          owner={owner}
+          choose={t('fresh.markdowns.chooseTenant')}
+          own={t('fresh.markdowns.ownTenant')}
+          testId="fresh-markdowns-tenant"
+          className={styles.tenant}
+        />
         <Button
           appearance="primary"
           disabled={!ready || !ladders.data}

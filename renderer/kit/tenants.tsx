@@ -4,7 +4,7 @@
  * dropdown of the tenants the user may act for (`tenant.list`).
  */
 import { Caption1, Dropdown, Field, Option, makeStyles, tokens } from '@fluentui/react-components';
-import { useContext, type Ref } from 'react';
+import { useContext, useState, type Ref } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../shared/ipc.js';
@@ -191,5 +191,59 @@ export function TenantFilter({ label, value, onChange, testId }: TenantFilterPro
         testId={testId}
       />
     </FilterField>
+  );
+}
+
+/**
+ * A page of one tenant's settings (fresh food's markdowns and temperature
+ * rules, stored value): whose they are. The admin must name the tenant
+ * before anything is read (`ready`); a first-level tenant may name one of
+ * its second-level tenants, its own being the default; everyone else reads
+ * their own.
+ */
+export function useOwnerTenant() {
+  const user = useContext(UserContext)!;
+  const [tenantId, setTenantId] = useState<number>();
+  const mustChoose = user.roleKind === 'admin';
+  return {
+    chooses: seesTenants(user),
+    mustChoose,
+    tenantId,
+    setTenantId,
+    ready: !mustChoose || tenantId !== undefined,
+  };
+}
+export type OwnerTenant = ReturnType<typeof useOwnerTenant>;
+
+/**
+ * That page's tenant field, for a user who chooses: `choose` the admin's
+ * prompt, `own` a first-level tenant's (its own tenant when left empty).
+ */
+export function OwnerTenantField({
+  owner,
+  choose,
+  own,
+  testId,
+  className,
+}: {
+  owner: OwnerTenant;
+  choose: string;
+  own: string;
+  testId: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  if (!owner.chooses) return null;
+  return (
+    <div className={className}>
+      <TenantField
+        label={t('common.tenant')}
+        required={false}
+        value={owner.tenantId}
+        onChange={owner.setTenantId}
+        placeholder={owner.mustChoose ? choose : own}
+        testId={testId}
+      />
+    </div>
   );
 }

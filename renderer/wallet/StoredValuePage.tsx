@@ -6,12 +6,11 @@
  * is chosen.
  */
 import { Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
-import { useContext, useState } from 'react';
+import { useState } from 'react';
 import { formatYuan } from '../../shared/format.js';
 import type { TierSet } from '../../shared/wallet/index.js';
-import { UserContext } from '../app/session.js';
 import { useOp } from '../bridge.js';
-import { InfoList, ListHead, seesTenants, TenantField, useScreen } from '../kit/index.js';
+import { InfoList, ListHead, OwnerTenantField, useOwnerTenant, useScreen } from '../kit/index.js';
 import { GradesPanel } from './GradesPanel.js';
 import { LiabilityPanel } from './LiabilityPanel.js';
 import { SettingsDialog } from './SettingsDialog.js';
@@ -39,11 +38,9 @@ function useTierText() {
 export default function StoredValuePage() {
   const { t } = useScreen();
   const styles = useStyles();
-  const user = useContext(UserContext)!;
-  const chooses = seesTenants(user);
-  const [tenantId, setTenantId] = useState<number>();
+  const owner = useOwnerTenant();
+  const { tenantId, ready } = owner;
   const [editing, setEditing] = useState<'settings' | 'tiers' | 'import'>();
-  const ready = !chooses || tenantId !== undefined || user.roleKind !== 'admin';
   const settings = useOp('wallet.settings', { body: tenantId === undefined ? {} : { tenantId } }, { enabled: ready });
   const tierText = useTierText();
   const s = settings.data;
@@ -51,18 +48,13 @@ export default function StoredValuePage() {
   return (
     <section className={styles.page} aria-labelledby="stored-value-title">
       <ListHead id="stored-value-title" title={t('wallet.route.storedValue')}>
-        {chooses && (
-          <div className={styles.tenant}>
-            <TenantField
-              label={t('common.tenant')}
-              required={false}
-              value={tenantId}
-              onChange={setTenantId}
-              placeholder={t(user.roleKind === 'admin' ? 'wallet.chooseTenant' : 'wallet.ownTenant')}
-              testId="stored-value-tenant"
-            />
-          </div>
-        )}
+        <OwnerTenantField
+          owner={owner}
+          choose={t('wallet.chooseTenant')}
+          own={t('wallet.ownTenant')}
+          testId="stored-value-tenant"
+          className={styles.tenant}
+        />
       </ListHead>
       {!ready && (
         <MessageBar>
