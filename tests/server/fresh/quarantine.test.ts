@@ -7,36 +7,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { reconcile } from '../../../server/books/index.js';
 import { deviceChannels } from '../../../server/device/index.js';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  freshBatches,
-  freshExcursions,
-  freshFridges,
-  freshQuarantine,
-  freshTemperatures,
-} from '../../../server/fresh/index.js';
+import { describe, expect, it } from 'vitest';
+import { freshBatches, freshQuarantine, freshTemperatures } from '../../../server/fresh/index.js';
 import { CODE } from '../../../shared/domains.js';
 import type { QuarantineItem, TemperatureJumpDetail } from '../../../shared/fresh/index.js';
 import { deviceBasic, suiteApp } from '../helpers.js';
+import { coldFridge, FRIDGE, MINUTE, minutesAgo, series } from './cold-support.js';
 
 const t = suiteApp(['tenant1', 'tenant2', 'admin']);
-const FRIDGE = 'VM2026000111';
-const MINUTE = 60_000;
-const fridgeId = () => t.ids.device(FRIDGE);
+const { fridgeId, report } = coldFridge(t);
 
-beforeAll(async () => {
-  await t.db.delete(freshExcursions).where(eq(freshExcursions.deviceId, fridgeId()));
-  await t.db.delete(freshTemperatures).where(eq(freshTemperatures.deviceId, fridgeId()));
-  await t.db.delete(freshFridges).where(eq(freshFridges.deviceId, fridgeId()));
-});
-
-const series = (start: number, values: readonly number[]) =>
-  values.map((celsius, i) => ({ at: new Date(start + i * MINUTE).toISOString(), celsius }));
-const report = (readings: object[]) =>
-  t.call('fresh.temperatureReport', { body: { readings } } as never, undefined, {
-    authorization: deviceBasic(FRIDGE),
-  });
-const minutesAgo = (n: number) => Math.floor(Date.now() / MINUTE) * MINUTE - n * MINUTE;
 const storedAt = async (at: number) =>
   (
     await t.db

@@ -8,45 +8,23 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessDay } from '../../../shared/business-time.js';
 import { deviceChannels } from '../../../server/device/index.js';
 import {
   ensureTemperatureMonths,
   freshBatches,
   freshExcursions,
-  freshFridges,
   freshTemperatures,
   freshWaste,
 } from '../../../server/fresh/index.js';
 import { productCategories } from '../../../server/product/index.js';
 import { CODE } from '../../../shared/domains.js';
-import { deviceBasic, suiteApp } from '../helpers.js';
+import { suiteApp } from '../helpers.js';
+import { coldFridge, FRIDGE, MINUTE, minutesAgo, series } from './cold-support.js';
 
 const t = suiteApp(['tenant1', 'tenant2', 'admin']);
-const FRIDGE = 'VM2026000111';
-const MINUTE = 60_000;
-const fridgeId = () => t.ids.device(FRIDGE);
-
-// The demo's two days of readings and its acknowledged excursion would stand after every reading these tests send:
-// the fridge starts here without them (the demo's own are read by the e2e and the board's demo).
-beforeAll(async () => {
-  await t.db.delete(freshExcursions).where(eq(freshExcursions.deviceId, fridgeId()));
-  await t.db.delete(freshTemperatures).where(eq(freshTemperatures.deviceId, fridgeId()));
-  await t.db.delete(freshFridges).where(eq(freshFridges.deviceId, fridgeId()));
-});
-
-/** Readings one a minute from `start`, each °C given. */
-const series = (start: number, values: readonly number[]) =>
-  values.map((celsius, i) => ({ at: new Date(start + i * MINUTE).toISOString(), celsius }));
-
-const report = (readings: object[], serial = FRIDGE) =>
-  t.call('fresh.temperatureReport', { body: { readings } } as never, undefined, {
-    authorization: deviceBasic(serial),
-  });
-
-/** Minutes ago, on the minute: every test's readings start at a time no other test uses. */
-const minutesAgo = (n: number) => Math.floor(Date.now() / MINUTE) * MINUTE - n * MINUTE;
+const { fridgeId, report } = coldFridge(t);
 
 const lockedChannels = async () =>
   (
