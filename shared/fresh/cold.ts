@@ -70,8 +70,9 @@ export const coldRuleInput = z
     tenantId: ref('tenant').optional(),
     /** A category's range (its products and its subcategories'), or null: every perishable product without one. */
     categoryId: ref('category').nullable(),
-    low: celsius,
-    high: celsius,
+    // Examples of a range: a generated input (the isolation matrix) needs high above low.
+    low: celsius.meta({ examples: [0] }),
+    high: celsius.meta({ examples: [8] }),
     minutes: wholeOf(COLD_LIMITS.minutesMin, COLD_LIMITS.minutesMax, 'fresh.validation.coldMinutes'),
   })
   .refine((r) => toTenths(r.high) > toTenths(r.low), { message: 'fresh.validation.coldRange', path: ['high'] });
