@@ -72,7 +72,7 @@ export default function QuarantinePage() {
   const what = (h: QuarantineItem) => whatOf(t, h);
   const { run, dialog } = useRowCommands(COMMANDS, {
     name: (h) => h.deviceName,
-    values: (h) => ({ what: what(h) }),
+    values: (h) => ({ what: what(h), effect: t(`fresh.quarantine.effects.${h.kind}`) }),
   });
   const columns = useMemo<Column<QuarantineItem>[]>(
     () => [

@@ -282,8 +282,11 @@ export const quarantineZhCN = {
   decidedBy: '处理人',
   decidedAt: '处理时间',
   approve: '采用',
-  approveConfirm:
-    '采用 {{name}} 的这条上报？{{what}}。温度读数按上报时间计入记录并重新判断温度异常；清点的库存按未知效期补入货道。',
+  approveConfirm: '采用 {{name}} 的这条上报？{{what}}。{{effect}}',
+  effects: {
+    temperatureJump: '采用后按上报时间计入温度记录，并重新判断温度异常。',
+    stockRise: '采用后按未知效期补入货道（不超过容量），请尽快核对有效期。',
+  },
   approved: '已采用',
   reject: '驳回',
   rejectConfirm: '驳回 {{name}} 的这条上报？{{what}}。驳回后不生效，上报本身保留。',
@@ -308,8 +311,11 @@ export const quarantineZhTW: typeof quarantineZhCN = {
   decidedBy: '處理人',
   decidedAt: '處理時間',
   approve: '採用',
-  approveConfirm:
-    '採用 {{name}} 的這筆上報？{{what}}。溫度讀數按上報時間計入記錄並重新判斷溫度異常；清點的庫存按未知效期補入貨道。',
+  approveConfirm: '採用 {{name}} 的這筆上報？{{what}}。{{effect}}',
+  effects: {
+    temperatureJump: '採用後按上報時間計入溫度記錄，並重新判斷溫度異常。',
+    stockRise: '採用後按未知效期補入貨道（不超過容量），請盡快核對有效期。',
+  },
   approved: '已採用',
   reject: '駁回',
   rejectConfirm: '駁回 {{name}} 的這筆上報？{{what}}。駁回後不生效，上報本身保留。',
@@ -334,8 +340,12 @@ export const quarantineEn = {
   decidedBy: 'Decided by',
   decidedAt: 'Decided',
   approve: 'Approve',
-  approveConfirm:
-    "Approve this report of {{name}}? {{what}}. A reading then counts at its time and the fridge's excursions are worked out again; a count's units go into the channel as goods of unknown expiry.",
+  approveConfirm: 'Approve this report of {{name}}? {{what}}. {{effect}}',
+  effects: {
+    temperatureJump: "It then counts as a reading of its time, and the fridge's excursions are worked out again.",
+    stockRise:
+      'The units then go into the channel (up to its capacity) as goods of unknown expiry: check their expiry soon.',
+  },
   approved: 'Approved',
   reject: 'Reject',
   rejectConfirm: 'Reject this report of {{name}}? {{what}}. It will not be applied; the report itself is kept.',
