@@ -302,7 +302,10 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     let channel: MachineState['channels'][number] | undefined;
     if (m.payments) sale.amount = 100 * Math.ceil(random() * 50);
     else {
-      const open = state.channels.filter((c) => c.enabled && !c.locked && c.productId !== null && c.stock > 0);
+      // Goods past their expiry are refused: the heartbeat names their channels.
+      const open = state.channels.filter(
+        (c) => c.enabled && !c.locked && !c.expired && c.productId !== null && c.stock > 0,
+      );
       if (!open.length) return;
       channel = open[Math.floor(random() * open.length)]!;
       sale.items = [{ channel: channel.number, count: 1 }];

@@ -20,6 +20,7 @@ import { devicePorts } from './ports.js';
 export {
   devicePoint,
   type DevicePoint,
+  expiredChannels,
   type OfferedPrices,
   type OfferedUpdate,
   pointPlaces,

@@ -28,6 +28,13 @@ export const updateOffer =
   port<(db: Queryable, deviceId: number) => Promise<OfferedUpdate | null>>('device.updateOffer');
 /** The price changes due at a machine, delivered by its heartbeat (the price domain). */
 export const priceOffers = port<(db: Queryable, deviceId: number) => Promise<OfferedPrices[]>>('device.priceOffers');
+/**
+ * The channels of a machine whose next unit to sell is past its expiry (the
+ * fresh domain: its oldest open batch has expired): the heartbeat tells the
+ * machine to sell none of them until they are removed.
+ */
+export const expiredChannels =
+  port<(db: Queryable, deviceId: number) => Promise<ReadonlySet<number>>>('device.expiredChannels');
 /** A machine's stock report is a service visit: the price changes waiting for one are due (the price domain). */
 export const serviceVisit = port<(db: Queryable, deviceId: number) => Promise<void>>('device.serviceVisit');
 
@@ -101,4 +108,5 @@ export const devicePorts = [
   firmwarePushes,
   pricePushes,
   stockBatches,
+  expiredChannels,
 ] as const;

@@ -19,7 +19,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { addDays, businessDay } from '../../shared/business-time.js';
 import { expiryEnd, FRESH_LIMITS, markdownPercent, type StockRiseDetail } from '../../shared/fresh/index.js';
-import type { Tx } from '../db/index.js';
+import type { Queryable, Tx } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import {
   deviceChannels,
@@ -204,4 +204,17 @@ async function addBatch(
   await tx
     .insert(freshBatchMoves)
     .values({ batchId: made!.id, delta: units, cause: expiresOn === null ? 'opening' : moved.cause });
+}
+
+/**
+ * The device's channels whose oldest open batch is past its expiry (the
+ * device domain's `expiredChannels` port): a sale there would sell it, so
+ * the heartbeat tells the machine to refuse them until it is removed.
+ */
+export async function channelsExpired(db: Queryable, deviceId: number): Promise<ReadonlySet<number>> {
+  const rows = await db
+    .selectDistinct({ channel: b.channel })
+    .from(b)
+    .where(and(eq(b.deviceId, deviceId), isNull(b.closedAt), sql`${b.expiresOn} < ${businessDay()}`));
+  return new Set(rows.map((r) => r.channel));
 }

@@ -5,12 +5,12 @@
  * product domains.
  */
 import { provide } from '../../shared/ports.js';
-import { stockBatches } from '../device/index.js';
+import { expiredChannels, stockBatches } from '../device/index.js';
 import { defineServerDomain } from '../manifest.js';
 import { freshChecks } from './checks.js';
 import { freshDemo } from './demo.js';
 import { refundExpiredSale } from './expired.js';
-import { followStock } from './follow.js';
+import { channelsExpired, followStock } from './follow.js';
 import { freshHandlers } from './handlers.js';
 import { ensureTemperatureMonths } from './months.js';
 import { freshBatches, freshColdRules, freshExcursions, freshMarkdowns, freshQuarantine } from './schema.js';
@@ -36,7 +36,8 @@ export const freshServer = defineServerDomain({
   // A machine sold fresh food past its expiry: refunded in the sale's transaction (expired.ts).
   onEvent: refundExpiredSale,
   // A channel's stock moved: its batches follow (follow.ts).
-  provides: [provide(stockBatches, followStock)],
+  // A channel whose oldest batch has expired is refused by the machine, told by its heartbeat (follow.ts).
+  provides: [provide(stockBatches, followStock), provide(expiredChannels, channelsExpired)],
   recurring: {
     // Hourly, and at once: the months of readings are there before the readings (months.ts).
     'fresh.temperatureMonths': { everyMs: 3_600_000, atStart: true, run: ({ db }) => ensureTemperatureMonths(db) },

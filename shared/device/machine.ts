@@ -61,6 +61,8 @@ export const machineState = z.object({
       productId: z.number().int().nullable(),
       price: z.number().int().nullable(),
       customerStaffPrice: z.number().int().nullable(),
+      /** The next unit it would sell is past its expiry (fresh food): sell none from it until the batch is removed. */
+      expired: z.boolean(),
     }),
   ),
   /** The firmware update to work on, if one is offered. */

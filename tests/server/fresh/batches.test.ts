@@ -13,7 +13,7 @@ import { deviceChannels, devices } from '../../../server/device/index.js';
 import { freshBatches, freshBatchMoves } from '../../../server/fresh/index.js';
 import { products } from '../../../server/product/index.js';
 import { CODE } from '../../../shared/domains.js';
-import type { RefillBatch } from '../../../shared/device/index.js';
+import type { MachineState, RefillBatch } from '../../../shared/device/index.js';
 import { deviceBasic, suiteApp } from '../helpers.js';
 
 const t = suiteApp(['tenant1', 'tenant2', 'admin']);
@@ -376,5 +376,19 @@ describe('fresh.waste', () => {
     expect(
       (await t.call('fresh.waste', { query: {}, body: { deviceId: deviceId() } }, t.token.tenant2)).body.code,
     ).toBe(CODE.deviceNotFound);
+  });
+});
+
+describe('device.heartbeat', () => {
+  it('names the channels whose oldest batch is past its expiry, for the machine to refuse', async () => {
+    const channelsOf = async (serial: string) => {
+      const beat = await t.call('device.heartbeat', { body: {} }, undefined, { authorization: deviceBasic(serial) });
+      expect(beat.body.code).toBe(CODE.ok);
+      return beat.body.content.channels as MachineState['channels'];
+    };
+    // The demo fridge's first lane holds a batch a day past its expiry; the others sell.
+    expect((await channelsOf('VM2026000111')).filter((c) => c.expired).map((c) => c.number)).toEqual([1]);
+    // A machine without fresh food has none.
+    expect((await channelsOf('VM2026000101')).some((c) => c.expired)).toBe(false);
   });
 });
