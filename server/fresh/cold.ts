@@ -126,10 +126,11 @@ export async function reportTemperatures(db: Db, caller: DeviceCaller, readings:
   return db.transaction(async (tx) => {
     const newest = given[given.length - 1]!;
     // The fridge's row, made at its first report, then locked: its reports and acknowledgements one at a time.
-    await tx
+    const made = await tx
       .insert(freshFridges)
       .values({ deviceId: caller.id, readAt: newest.at, tenths: newest.tenths })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: freshFridges.deviceId });
     const [fridge] = await tx
       .select({ readAt: freshFridges.readAt })
       .from(freshFridges)
@@ -158,7 +159,8 @@ export async function reportTemperatures(db: Db, caller: DeviceCaller, readings:
           .returning({ at: t.at })
       : [];
     const last = accepted[accepted.length - 1];
-    if (last && last.at >= fridge!.readAt)
+    // The newest reading taken (a first report's row was made with its newest, which may have been held).
+    if (last && (made.length > 0 || last.at >= fridge!.readAt))
       await tx
         .update(freshFridges)
         .set({ readAt: last.at, tenths: last.tenths })
