@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import { toTenths, type ColdRuleInput, type ColdRuleItem } from '../../shared/fresh/cold.js';
+import { fromTenths, toTenths, type ColdRuleInput, type ColdRuleItem } from '../../shared/fresh/cold.js';
 import type { Queryable } from '../db/index.js';
 import { BizError } from '../http/errors.js';
 import type { AuthUser } from '../http/principal.js';
@@ -32,8 +32,8 @@ const selectRules = (db: Queryable) =>
 
 const toItem = (row: Awaited<ReturnType<typeof selectRules>>[number]): ColdRuleItem => ({
   ...row,
-  low: row.low / 10,
-  high: row.high / 10,
+  low: fromTenths(row.low),
+  high: fromTenths(row.high),
   updatedAt: row.updatedAt.toISOString(),
 });
 

@@ -1,16 +1,16 @@
 /**
  * A fridge's temperature report (shared/fresh/cold.ts `fresh.temperatureReport`)
- * and the excursion it makes (shared/fresh/excursion.ts). The fridge's row
- * (`fresh_fridges`) is locked for the report, so two reports of one fridge
+ * and the excursion it makes (shared/fresh/excursion.ts). The fridge's rows
+ * are locked for the report (`lockFridge`), so two reports of one fridge
  * work its excursion out one after the other; a reading already stored for
  * its time is kept (the key: a report sent twice stores once).
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { COLD_LIMITS, DEFAULT_COLD_RULE, toTenths, type ColdRange } from '../../shared/fresh/cold.js';
+import { COLD_LIMITS, DEFAULT_COLD_RULE, fromTenths, toTenths, type ColdRange } from '../../shared/fresh/cold.js';
 import { excursionOf, type ExcursionSpan, type TenthsRange } from '../../shared/fresh/excursion.js';
 import { JUMP, type TemperatureJumpDetail } from '../../shared/fresh/quarantine.js';
 import type { Db, Queryable } from '../db/index.js';
-import { deviceChannels, publishDeviceEvent, setChannelLocks } from '../device/index.js';
+import { deviceChannels, devices, publishDeviceEvent, setChannelLocks } from '../device/index.js';
 import type { DeviceCaller } from '../http/principal.js';
 import { RequestValidationError } from '../http/errors.js';
 import { productCategories, products } from '../product/index.js';
@@ -22,7 +22,7 @@ import {
   freshTemperatures as t,
 } from './schema.js';
 
-const DEFAULT_TENTHS: TenthsRange = {
+export const DEFAULT_TENTHS: TenthsRange = {
   low: toTenths(DEFAULT_COLD_RULE.low),
   high: toTenths(DEFAULT_COLD_RULE.high),
   minutes: DEFAULT_COLD_RULE.minutes,
@@ -30,10 +30,27 @@ const DEFAULT_TENTHS: TenthsRange = {
 
 /** A range in tenths as the console reads it, in °C. */
 export const toRange = (range: TenthsRange): ColdRange => ({
-  low: range.low / 10,
-  high: range.high / 10,
+  low: fromTenths(range.low),
+  high: fromTenths(range.high),
   minutes: range.minutes,
 });
+
+/**
+ * A fridge's rows locked in the one order every writer of its excursions
+ * takes them: the device's first, as every change of its channels takes it
+ * (an excursion locks and unlocks channels), then the fridge's own — so its
+ * reports, acknowledgements and held readings are worked out one at a time.
+ * Answers the fridge's row, absent before its first report.
+ */
+export async function lockFridge(tx: Queryable, deviceId: number) {
+  await tx.select({ id: devices.id }).from(devices).where(eq(devices.id, deviceId)).for('update');
+  const [fridge] = await tx
+    .select({ readAt: freshFridges.readAt })
+    .from(freshFridges)
+    .where(eq(freshFridges.deviceId, deviceId))
+    .for('update');
+  return fridge;
+}
 
 /**
  * The range each fridge is held to: the strictest rule of the perishable
@@ -124,18 +141,7 @@ function checkReadings(readings: Reported, now: number): { at: Date; tenths: num
 export async function reportTemperatures(db: Db, caller: DeviceCaller, readings: Reported) {
   const given = checkReadings(readings, Date.now());
   return db.transaction(async (tx) => {
-    const newest = given[given.length - 1]!;
-    // The fridge's row, made at its first report, then locked: its reports and acknowledgements one at a time.
-    const made = await tx
-      .insert(freshFridges)
-      .values({ deviceId: caller.id, readAt: newest.at, tenths: newest.tenths })
-      .onConflictDoNothing()
-      .returning({ id: freshFridges.deviceId });
-    const [fridge] = await tx
-      .select({ readAt: freshFridges.readAt })
-      .from(freshFridges)
-      .where(eq(freshFridges.deviceId, caller.id))
-      .for('update');
+    const fridge = await lockFridge(tx, caller.id);
     // A fridge in the pool has no tenant to hold a reading for: its readings are stored as they come.
     const { accepted, held } =
       caller.tenantId === null ? { accepted: given, held: [] } : await sortJumps(tx, caller.id, given);
@@ -158,9 +164,11 @@ export async function reportTemperatures(db: Db, caller: DeviceCaller, readings:
           .onConflictDoNothing()
           .returning({ at: t.at })
       : [];
+    // The newest reading taken, on the fridge's row (made at its first report).
     const last = accepted[accepted.length - 1];
-    // The newest reading taken (a first report's row was made with its newest, which may have been held).
-    if (last && (made.length > 0 || last.at >= fridge!.readAt))
+    if (last && !fridge)
+      await tx.insert(freshFridges).values({ deviceId: caller.id, readAt: last.at, tenths: last.tenths });
+    else if (last && last.at >= fridge!.readAt)
       await tx
         .update(freshFridges)
         .set({ readAt: last.at, tenths: last.tenths })
@@ -198,9 +206,9 @@ async function sortJumps(tx: Queryable, deviceId: number, given: readonly Readin
     ) {
       held.push({
         at: g.at.toISOString(),
-        celsius: g.tenths / 10,
+        celsius: fromTenths(g.tenths),
         previousAt: previous.at.toISOString(),
-        previousCelsius: previous.tenths / 10,
+        previousCelsius: fromTenths(previous.tenths),
       });
       continue;
     }
@@ -265,6 +273,9 @@ export async function followExcursion(tx: Queryable, deviceId: number, tenantId:
     .insert(x)
     .values({ tenantId, deviceId, startedAt: new Date(span.startedAt), endedAt, peak: span.peak, ...range, channels })
     .returning({ id: x.id });
-  await publishDeviceEvent(tx, deviceId, 'temperatureExcursion', { count: channels.length, celsius: span.peak / 10 });
+  await publishDeviceEvent(tx, deviceId, 'temperatureExcursion', {
+    count: channels.length,
+    celsius: fromTenths(span.peak),
+  });
   return { id: made!.id, state };
 }

@@ -7,9 +7,9 @@
  * Nothing is left locked: other screens sell from this fridge.
  */
 import { asc, eq, isNotNull, and } from 'drizzle-orm';
-import { DEFAULT_COLD_RULE, toTenths } from '../../shared/fresh/cold.js';
 import { deviceChannels } from '../device/index.js';
 import type { Tx } from '../db/index.js';
+import { DEFAULT_TENTHS } from './cold.js';
 import { freshExcursions, freshFridges, freshTemperatures } from './schema.js';
 
 const MINUTE = 60_000;
@@ -36,7 +36,7 @@ export async function coldDemo(tx: Tx, deviceId: number, tenantId: number, by: n
   }));
   await tx.insert(freshTemperatures).values(readings);
   await tx.insert(freshFridges).values({ deviceId, readAt: readings[0]!.at, tenths: readings[0]!.tenths });
-  const out = readings.filter((r) => r.tenths > toTenths(DEFAULT_COLD_RULE.high)).sort((a, b) => +a.at - +b.at);
+  const out = readings.filter((r) => r.tenths > DEFAULT_TENTHS.high).sort((a, b) => +a.at - +b.at);
   const lanes = await tx
     .select({ number: deviceChannels.number })
     .from(deviceChannels)
@@ -48,12 +48,10 @@ export async function coldDemo(tx: Tx, deviceId: number, tenantId: number, by: n
     tenantId,
     deviceId,
     startedAt,
-    lockedAt: new Date(+startedAt + DEFAULT_COLD_RULE.minutes * MINUTE),
+    lockedAt: new Date(+startedAt + DEFAULT_TENTHS.minutes * MINUTE),
     endedAt,
     peak: Math.max(...out.map((r) => r.tenths)),
-    low: toTenths(DEFAULT_COLD_RULE.low),
-    high: toTenths(DEFAULT_COLD_RULE.high),
-    minutes: DEFAULT_COLD_RULE.minutes,
+    ...DEFAULT_TENTHS,
     channels: lanes.map((l) => l.number),
     acknowledgedAt: new Date(+endedAt + 20 * MINUTE),
     acknowledgedBy: by,

@@ -9,6 +9,7 @@ import { CODE } from '../../shared/domains.js';
 import { addDays, businessDay, businessInstant } from '../../shared/business-time.js';
 import {
   COLD_LIMITS,
+  fromTenths,
   type ExcursionFilter,
   type ExcursionItem,
   type FridgeFilter,
@@ -25,7 +26,7 @@ import { paged } from '../http/paged.js';
 import { tenants } from '../identity/schema.js';
 import type { Scope } from '../scope.js';
 import { checkFilterIds } from './batches.js';
-import { rangesOf, toRange } from './cold.js';
+import { lockFridge, rangesOf, toRange } from './cold.js';
 import { freshBatches as b, freshExcursions as x, freshFridges as f, freshTemperatures as t } from './schema.js';
 import { removeOpenBatch } from './waste.js';
 
@@ -116,13 +117,13 @@ export async function fridgePage(db: Queryable, scope: Scope, query: PageQuery, 
         tenantName: r.tenantName,
         pointName: r.pointName,
         state,
-        celsius: r.tenths / 10,
+        celsius: fromTenths(r.tenths),
         readAt: r.readAt.toISOString(),
         range: toRange(range),
         excursion:
           r.excursionId === null
             ? null
-            : { id: r.excursionId, startedAt: r.startedAt!.toISOString(), peak: r.peak! / 10 },
+            : { id: r.excursionId, startedAt: r.startedAt!.toISOString(), peak: fromTenths(r.peak!) },
         lockedChannels: r.channels ?? [],
       };
     }),
@@ -167,7 +168,7 @@ const toExcursion = (r: ExcursionRow): ExcursionItem => ({
   startedAt: r.startedAt.toISOString(),
   lockedAt: r.lockedAt.toISOString(),
   endedAt: r.endedAt?.toISOString() ?? null,
-  peak: r.peak / 10,
+  peak: fromTenths(r.peak),
   range: toRange(r),
   lockedChannels: r.channels,
   acknowledgedAt: r.acknowledgedAt?.toISOString() ?? null,
@@ -190,7 +191,7 @@ export async function excursionPage(db: Queryable, scope: Scope, query: PageQuer
     .where(where)
     .orderBy(sql`${x.acknowledgedAt} is not null`, desc(x.startedAt), desc(x.id));
   const total = db.select({ total: count() }).from(x).innerJoin(devices, eq(devices.id, x.deviceId)).where(where);
-  return paged(query, rows, total, (r): ExcursionItem => toExcursion(r));
+  return paged(query, rows, total, toExcursion);
 }
 
 /** A fridge's readings of one business day, its range and the excursions overlapping it; 1201 for a device out of scope. */
@@ -221,14 +222,14 @@ export async function fridgeDay(db: Queryable, scope: Scope, deviceId: number, d
     deviceName: device.name,
     day,
     range: toRange(range),
-    readings: readings.map((r) => ({ at: r.at.toISOString(), celsius: r.tenths / 10 })),
+    readings: readings.map((r) => ({ at: r.at.toISOString(), celsius: fromTenths(r.tenths) })),
     excursions: excursions.map(toExcursion),
   };
 }
 
 /**
  * Someone checked the stock: the excursion is acknowledged once (the
- * fridge's row locked, then the excursion's; a second finds it done: 1444),
+ * fridge's rows locked, `lockFridge`; a second finds it done: 1444),
  * only back in range (1443); the channels it locked unlock, and with
  * `removeBatches` their open batches go as `temperature` waste.
  */
@@ -246,9 +247,7 @@ export async function acknowledgeExcursion(
       .innerJoin(devices, eq(devices.id, x.deviceId))
       .where(and(eq(x.id, id), scope.whereDevice(devices.tenantId, devices.id)));
     if (!found) throw new BizError(CODE.excursionGone);
-    // The device row first, as every change of its channels takes it, then the fridge's: a report waits.
-    await tx.select({ id: devices.id }).from(devices).where(eq(devices.id, found.deviceId)).for('update');
-    await tx.select({ id: f.deviceId }).from(f).where(eq(f.deviceId, found.deviceId)).for('update');
+    await lockFridge(tx, found.deviceId);
     const [open] = await tx
       .select({ endedAt: x.endedAt, channels: x.channels, acknowledgedAt: x.acknowledgedAt })
       .from(x)

@@ -6,15 +6,13 @@
  * in range, acknowledged by whom with the note).
  */
 import { freshTexts, type ExcursionItem } from '../../shared/fresh/index.js';
+import { fill } from '../../shared/common/desktopTexts.js';
 import { formatTime } from '../../shared/format.js';
 import type { Lang } from '../../shared/i18n/define.js';
 import type { Queryable } from '../db/index.js';
 import { xlsxBytes, type Cell } from '../http/xlsx.js';
 import type { Scope } from '../scope.js';
 import { fridgeDay } from './excursions.js';
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 
 export async function temperatureLog(db: Queryable, scope: Scope, deviceId: number, day: string, lang: Lang) {
   const l = freshTexts[lang].cold;

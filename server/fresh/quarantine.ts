@@ -19,9 +19,9 @@ import { paged } from '../http/paged.js';
 import { tenants } from '../identity/schema.js';
 import type { Scope } from '../scope.js';
 import { checkFilterIds } from './batches.js';
-import { followExcursion } from './cold.js';
+import { followExcursion, lockFridge } from './cold.js';
 import { followStock } from './follow.js';
-import { freshFridges, freshQuarantine as q, freshTemperatures } from './schema.js';
+import { freshQuarantine as q, freshTemperatures } from './schema.js';
 
 const selectHeld = (db: Queryable) =>
   db
@@ -72,13 +72,7 @@ export async function decideQuarantine(db: Db, scope: Scope, id: number, approve
       .innerJoin(devices, eq(devices.id, q.deviceId))
       .where(and(eq(q.id, id), scope.whereDevice(devices.tenantId, devices.id)));
     if (!found) throw new BizError(CODE.quarantineDecided);
-    // The device's row as every change of its channels takes it, then the fridge's as a report does.
-    await tx.select({ id: devices.id }).from(devices).where(eq(devices.id, found.deviceId)).for('update');
-    await tx
-      .select({ id: freshFridges.deviceId })
-      .from(freshFridges)
-      .where(eq(freshFridges.deviceId, found.deviceId))
-      .for('update');
+    await lockFridge(tx, found.deviceId);
     const [held] = await tx
       .select({ state: q.state, tenantId: q.tenantId, detail: q.detail })
       .from(q)
