@@ -54,6 +54,8 @@ export async function temperatureLog(db: Queryable, scope: Scope, deviceId: numb
 
 function acknowledged(l: (typeof freshTexts)['en']['cold']['log'], e: ExcursionItem): string {
   const who = fill(l.acknowledged, { name: e.acknowledgedBy ?? '—' });
-  const removed = e.removedUnits ? ` ${fill(l.removed, { count: e.removedUnits })}` : '';
+  // A singular where the language has one (i18next's `_one`, spelled out here as the device events do).
+  const template = (e.removedUnits === 1 ? (l as { removed_one?: string }).removed_one : undefined) ?? l.removed;
+  const removed = e.removedUnits ? ` ${fill(template, { count: e.removedUnits })}` : '';
   return `${who}${removed}${e.note ? ` ${e.note}` : ''}`;
 }
