@@ -166,21 +166,21 @@ export function useListPage<K extends PageOp, F extends object>(
   useLastPage(paging, setPaging, total, !list.isPlaceholderData && !(count && counted.isPlaceholderData));
   // Search with the filter already shown reads the list again (what a user pressing it wants: a fridge's new
   // reading, another user's change): the same filter is the same query, which would otherwise answer from cache.
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: [op] }), [client, op]);
   const shown = JSON.stringify(filterBody(filter));
   const search = useCallback(
     (next: F) => {
-      if (JSON.stringify(filterBody(next)) === shown) void client.invalidateQueries({ queryKey: [op] });
+      if (JSON.stringify(filterBody(next)) === shown) void refresh();
       setFilter(next);
       setPaging((p) => ({ ...p, pageNum: 1 }));
     },
-    [client, op, shown],
+    [refresh, shown],
   );
   const apply = () => search(draft);
   const reset = useCallback(() => {
     setDraft(empty);
     search(empty);
   }, [empty, search]);
-  const refresh = useCallback(() => client.invalidateQueries({ queryKey: [op] }), [client, op]);
   const rows = (list.data as { list?: readonly PageRow<K>[] } | undefined)?.list ?? NO_ROWS;
   const field = draftField(draft, setDraft);
   return {
