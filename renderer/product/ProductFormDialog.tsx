@@ -19,7 +19,7 @@ import { ProductImagesField, ProductTextField } from './ProductFields.js';
 import { useUser } from '../app/session.js';
 import { FormDialog, forTenant, tenantChoice, FormTenantField, useDialogSave, useFormGrid } from '../kit/index.js';
 import { CategoryDropdown } from './CategoryDropdown.js';
-import { productDialogSchema, shelfLifeOf, yuanText, type ProductDialogValues } from './productSchema.js';
+import { costOf, productDialogSchema, shelfLifeOf, yuanText, type ProductDialogValues } from './productSchema.js';
 import { TagInput } from './TagInput.js';
 
 const useStyles = makeStyles({
@@ -57,6 +57,7 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
       tags: product ? [...product.tags] : [],
       perishable: product?.perishable ?? false,
       shelfLifeDays: product?.shelfLifeDays == null ? '' : String(product.shelfLifeDays),
+      cost: product?.cost == null ? '' : yuanText(product.cost),
       tenantId: choice === 'optional' ? (user.tenantId ?? undefined) : undefined,
     },
   });
@@ -67,12 +68,13 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
   const tenantId = product?.tenantId ?? chosenTenant ?? user.tenantId ?? undefined;
 
   const submit = useDialogSave(form, {
-    save: ({ tenantId: requested, price, categoryId, shelfLifeDays, ...values }) => {
+    save: ({ tenantId: requested, price, categoryId, shelfLifeDays, cost, ...values }) => {
       const body = {
         ...values,
         categoryId: categoryId!,
         price: parseYuan(price)!,
         shelfLifeDays: shelfLifeOf(shelfLifeDays),
+        cost: costOf(cost),
       };
       return product
         ? update.mutateAsync({ params: { id: product.id }, body })
@@ -137,6 +139,17 @@ export function ProductFormDialog({ product, onClose, onGone }: ProductFormDialo
       />
       <ProductTextField control={form.control} name="model" testId="product-form-model" />
       <ProductTextField control={form.control} name="price" testId="product-form-price" />
+      <FormInput
+        control={form.control}
+        name="cost"
+        label={t('product.product.cost')}
+        hint={t('product.product.costHint')}
+        input={{
+          inputMode: 'decimal',
+          placeholder: t('product.product.costPlaceholder'),
+          'data-testid': 'product-form-cost',
+        }}
+      />
       <Controller
         control={form.control}
         name="tags"

@@ -22,6 +22,8 @@ export interface ProductDialogValues {
   perishable: boolean;
   /** As typed, in days ('' : none). */
   shelfLifeDays: string;
+  /** As typed, in yuan ('' : not given). */
+  cost: string;
   tenantId?: number | undefined;
 }
 
@@ -32,13 +34,24 @@ const price = z.string().refine(
   },
   { message: 'product.validation.price' },
 );
+const cost = z.string().refine(
+  (v) => {
+    if (v.trim() === '') return true;
+    const fen = parseYuan(v);
+    return fen !== null && fen >= 0 && fen <= PRICE_MAX_FEN;
+  },
+  { message: 'product.validation.cost' },
+);
 const categoryId = z.number({ error: 'validation.required' }).int().positive();
 const tenantId = z.number({ error: 'validation.required' }).int().positive();
 const shelfLifeDays = wholeText(productForm.shape.shelfLifeDays, 'product.validation.shelfLife', { blank: true });
-const dialogForm = productForm.extend({ price, categoryId, perishable: z.boolean(), shelfLifeDays });
+const dialogForm = productForm.extend({ price, categoryId, perishable: z.boolean(), shelfLifeDays, cost });
 
 /** Shelf life in days as the upstream takes it: null when left blank. */
 export const shelfLifeOf = (typed: string): number | null => (typed.trim() === '' ? null : Number(typed));
+
+/** The cost in fen as the upstream takes it: null when left blank. */
+export const costOf = (typed: string): number | null => (typed.trim() === '' ? null : parseYuan(typed));
 
 export function productDialogSchema(choice: TenantChoice): z.ZodType<ProductDialogValues, ProductDialogValues> {
   const shape =

@@ -245,6 +245,8 @@ export const productDemo: DemoData = {
             brief: p.brief,
             model: p.model,
             price: p.price,
+            // What the goods cost a distributor: a little over half the shelf price, to the jiao.
+            cost: Math.round((p.price * 0.55) / 10) * 10,
             tags: [...p.tags],
             onSale: i % 7 !== 3 && i % 11 !== 5,
             enabled: i % 11 !== 5,

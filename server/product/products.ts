@@ -48,6 +48,7 @@ const productColumns = {
   tags: products.tags,
   perishable: products.perishable,
   shelfLifeDays: products.shelfLifeDays,
+  cost: products.cost,
   onSale: products.onSale,
   enabled: products.enabled,
   tenantId: products.tenantId,

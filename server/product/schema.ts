@@ -94,6 +94,8 @@ export const products = pgTable(
     /** Fresh food: a refill records each batch's expiry, so what is sold or thrown away is known by batch; its shelf life from refill, in days. */
     perishable: boolean('perishable').notNull().default(false),
     shelfLifeDays: integer('shelf_life_days'),
+    /** Fen a unit costs the tenant; the shrink report values missing goods at it (null: not given). */
+    cost: integer('cost'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -108,6 +110,7 @@ export const products = pgTable(
       foreignColumns: [productCategories.id, productCategories.tenantId],
     }),
     check('products_price_positive', sql`${t.price} > 0`),
+    check('products_cost', sql`${t.cost} >= 0`),
     check('products_perishable_shelf_life', sql`not ${t.perishable} or ${t.shelfLifeDays} is not null`),
   ],
 );

@@ -50,6 +50,17 @@ export const productForm = z.object({
     .max(SHELF_LIFE_MAX_DAYS, { message: 'product.validation.shelfLife' })
     .nullable()
     .default(null),
+  /**
+   * What one unit costs the tenant to buy, in fen (0 for goods it is given); the shrink report values what
+   * went missing at it. Optional: without it the report counts the units and leaves their value blank.
+   */
+  cost: z
+    .number({ error: 'product.validation.cost' })
+    .int({ message: 'product.validation.cost' })
+    .min(0, { message: 'product.validation.cost' })
+    .max(PRICE_MAX_FEN, { message: 'product.validation.cost' })
+    .nullable()
+    .default(null),
 });
 export type ProductForm = z.infer<typeof productForm>;
 
@@ -70,6 +81,7 @@ export const productItem = z.object({
   tags: z.array(z.string()),
   perishable: z.boolean(),
   shelfLifeDays: z.number().int().nullable(),
+  cost: z.number().int().nullable(),
   onSale: z.boolean(),
   enabled: z.boolean(),
   tenantId: z.number().int(),

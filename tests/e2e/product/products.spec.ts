@@ -60,10 +60,13 @@ test('tenant2 creates a product with an image, finds it by pinyin initials, and 
   await page.getByTestId('product-form-tags-input').press('Enter');
   await expect(page.getByTestId('product-form-tags-list').getByText('西安')).toHaveCount(1);
   await page.getByTestId('product-form-brief').fill('西安老字号橙味汽水');
-  // Perishable asks for its shelf life; a soda is not, once unticked.
+  // Perishable asks for its shelf life; a soda is not, once unticked. A cost is money, or nothing.
+  await page.getByTestId('product-form-cost').fill('1.9.0');
   await page.getByTestId('product-form-perishable').click();
   await page.getByTestId('product-form-submit').click();
   await expect(page.getByText(catalogues.en.product.validation.shelfLifeRequired)).toBeVisible();
+  await expect(page.getByText(catalogues.en.product.validation.cost)).toBeVisible();
+  await page.getByTestId('product-form-cost').fill('1.9');
   await page.getByTestId('product-form-perishable').click();
   await page.getByTestId('product-form-shelf-life').fill('365');
   await page.getByTestId('product-form-submit').dblclick();
@@ -73,6 +76,9 @@ test('tenant2 creates a product with an image, finds it by pinyin initials, and 
   await expect(rows(page)).toHaveCount(1);
   const row = rowOf(page, 'BINGFENG-01');
   await expect(row.getByTestId('product-price')).toHaveText('¥3.50');
+  await row.getByTestId('product-edit').click();
+  await expect(page.getByTestId('product-form-cost')).toHaveValue('1.90');
+  await page.getByTestId('product-form-cancel').click();
   await expect(row.getByTestId('product-sale')).toHaveText(en.statusOffSale);
   await expect(row.locator('img')).toHaveAttribute('src', `/files/${second}`);
   // The picture loads through the console's own route.

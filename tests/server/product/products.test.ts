@@ -145,6 +145,26 @@ describe('product.create', () => {
     expect(edited).toMatchObject({ perishable: false, shelfLifeDays: null });
   });
 
+  it('keeps a unit cost in fen, 0 and none allowed; a negative, fractional or too large one is a field error', async () => {
+    const fields = async (over: Record<string, unknown>) =>
+      (await t.call('product.create', { body: (await form(over)) as never }, t.token.tenant2)).body.content?.fields;
+    for (const cost of [-1, 1.5, 100_000_000, '1.90'])
+      expect(await fields({ cost }), String(cost)).toEqual({ cost: 'product.validation.cost' });
+    const made = await t.ok('product.create', { body: await form({ cost: 190 }) }, t.token.tenant2);
+    expect(made.cost).toBe(190);
+    expect((await t.ok('product.info', { params: { id: made.id } }, t.token.tenant2)).cost).toBe(190);
+    const free = await t.ok(
+      'product.update',
+      { params: { id: made.id }, body: await form({ cost: 0 }) },
+      t.token.tenant2,
+    );
+    expect(free.cost).toBe(0);
+    // Left out, it is not given.
+    expect(
+      (await t.ok('product.create', { body: await form({ number: 'NOCOST-1' }) }, t.token.tenant2)).cost,
+    ).toBeNull();
+  });
+
   it("refuses a taken number (1103), another tenant's category (1111 in scope, 1104 outside), an image it cannot see (2204)", async () => {
     expect(await t.code('product.create', { body: await form({ number: 'COLA-01' }) }, t.token.tenant2)).toBe(
       CODE.productNumberTaken,
