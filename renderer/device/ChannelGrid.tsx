@@ -6,7 +6,13 @@
  * selection). Built from the list kit; 60 channels stay one page.
  */
 import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { ArrowSyncRegular, EditRegular, LockClosedRegular, LockOpenRegular } from '@fluentui/react-icons';
+import {
+  ArrowSyncRegular,
+  ClipboardTaskListLtrRegular,
+  EditRegular,
+  LockClosedRegular,
+  LockOpenRegular,
+} from '@fluentui/react-icons';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { ChannelItem, DeviceDetail } from '../../shared/device/index.js';
 import { formatYuan } from '../../shared/format.js';
@@ -22,6 +28,7 @@ import {
   RowAction,
 } from '../kit/index.js';
 import { ChannelEditDialog } from './ChannelEditDialog.js';
+import { StockCountDialog } from './StockCountDialog.js';
 import { refillBatches } from './ports.js';
 
 const useStyles = makeStyles({
@@ -60,6 +67,7 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
   const keyed = useMemo(() => rows.map((c) => ({ id: c.number })), [rows]);
   const selection = useSelection(keyed);
   const [editing, setEditing] = useState<number[] | null>(null);
+  const [counting, setCounting] = useState(false);
   const [batching, setBatching] = useState<{ numbers: number[] | undefined; perishable: ChannelItem[] } | null>(null);
   const RefillBatches = refillBatches.use();
 
@@ -228,6 +236,15 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
         >
           {t('device.channel.refill')}
         </Button>
+        <Button
+          size="small"
+          icon={<ClipboardTaskListLtrRegular />}
+          disabled={!rows.some((c) => c.productId !== null)}
+          onClick={() => setCounting(true)}
+          data-testid="channel-count"
+        >
+          {t('device.care.count.action')}
+        </Button>
       </div>
       <DataTable
         label={t('device.channel.title')}
@@ -259,6 +276,7 @@ export function ChannelGrid({ device }: { device: DeviceDetail }) {
           />
         </Suspense>
       )}
+      {counting && <StockCountDialog device={device} onClose={() => setCounting(false)} />}
       {editing && (
         <ChannelEditDialog
           deviceId={device.id}

@@ -26,13 +26,15 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowDownloadRegular, PrintRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, ClipboardTaskListLtrRegular, PrintRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOp } from '../bridge.js';
 import { saveFile } from '../app/save.js';
 import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useGuardedAction } from '../kit/index.js';
+import { StockCountDialog } from './StockCountDialog.js';
 
 /** Printing while the pick list is open prints the pick list alone: the console behind it and the dialog's buttons stay off the paper. */
 const usePrintStyles = makeStaticStyles(`@media print {
@@ -54,6 +56,7 @@ const useStyles = makeStyles({
   point: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground3 },
   number: { textAlign: 'end' },
+  count: { marginInlineStart: tokens.spacingHorizontalXS },
 });
 
 export function PickListDialog({ deviceIds, onClose }: { deviceIds: readonly number[]; onClose: () => void }) {
@@ -63,6 +66,7 @@ export function PickListDialog({ deviceIds, onClose }: { deviceIds: readonly num
   const notify = useNotify();
   const report = useReport();
   const list = useOp('device.pickList', { body: { deviceIds: [...deviceIds] } }, { staleTime: 0 });
+  const [counting, setCounting] = useState<{ id: number; name: string } | null>(null);
 
   const exportXlsx = useGuardedAction(async () => {
     if (!list.data) return;
@@ -132,9 +136,25 @@ export function PickListDialog({ deviceIds, onClose }: { deviceIds: readonly num
                       </TableHeader>
                       <TableBody>
                         {p.devices.flatMap((d) =>
-                          d.channels.map((c) => (
+                          d.channels.map((c, i) => (
                             <TableRow key={`${d.id}-${c.number}`} data-testid="pick-row">
-                              <TableCell>{d.name}</TableCell>
+                              <TableCell>
+                                {d.name}
+                                {i === 0 && (
+                                  // The count is taken at the machine, before it is filled: from here, on the visit.
+                                  <Button
+                                    size="small"
+                                    appearance="subtle"
+                                    icon={<ClipboardTaskListLtrRegular />}
+                                    className={mergeClasses(styles.count, 'vend-pick-actions')}
+                                    onClick={() => setCounting({ id: d.id, name: d.name })}
+                                    aria-label={`${t('device.care.count.action')} ${d.name}`}
+                                    data-testid="pick-count"
+                                  >
+                                    {t('device.care.count.action')}
+                                  </Button>
+                                )}
+                              </TableCell>
                               <TableCell>{c.number}</TableCell>
                               <TableCell>{c.productName}</TableCell>
                               <TableCell className={styles.number}>{`${c.stock} / ${c.capacity}`}</TableCell>
@@ -191,6 +211,8 @@ export function PickListDialog({ deviceIds, onClose }: { deviceIds: readonly num
             </Button>
           </DialogActions>
         </DialogBody>
+        {/* Nested in the pick list's surface, as Fluent nests a dialog: the pick list stays behind it. */}
+        {counting && <StockCountDialog device={counting} onClose={() => setCounting(null)} />}
       </DialogSurface>
     </Dialog>
   );

@@ -15,11 +15,11 @@ import { useNotify } from '../app/notify.js';
 import { useReport } from '../app/report.js';
 import { useGuardedAction } from './useGuardedAction.js';
 
-export interface DialogSave<V> {
+export interface DialogSave<V, R = unknown> {
   /** Creates or updates with the form's values. */
-  save: (values: V) => Promise<unknown>;
-  /** The success message. */
-  saved: string;
+  save: (values: V) => Promise<R>;
+  /** The success message, or what it says of the answer (a count's "3 missing"). */
+  saved: string | ((answer: R) => string);
   /** The screen's failure text, for a code without a text of its own. */
   failed: string;
   /** The code that says the row (or its owner) is gone. */
@@ -38,7 +38,10 @@ export interface DialogSave<V> {
   fieldCodes?: Readonly<Record<number, string>>;
 }
 
-export function useDialogSave<V extends FieldValues>(form: UseFormReturn<V, unknown, V>, options: DialogSave<V>) {
+export function useDialogSave<V extends FieldValues, R = unknown>(
+  form: UseFormReturn<V, unknown, V>,
+  options: DialogSave<V, R>,
+) {
   const { t } = useTranslation();
   const notify = useNotify();
   const report = useReport();
@@ -46,8 +49,8 @@ export function useDialogSave<V extends FieldValues>(form: UseFormReturn<V, unkn
   const submit = useGuardedAction(
     form.handleSubmit(async (values) => {
       try {
-        await save(values);
-        notify(saved);
+        const answer = await save(values);
+        notify(typeof saved === 'function' ? saved(answer) : saved);
         onClose();
       } catch (error) {
         if (goneCode !== undefined && refusedWith(error, goneCode)) {

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
-import type { ChannelItem, ChannelPatch, RefillBatch } from '../../shared/device/index.js';
+import type { ChannelItem, ChannelPatch, RefillBatch, StockCounted } from '../../shared/device/index.js';
 import type { Queryable } from '../db/index.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { searchPattern } from '../db/pinyin.js';
@@ -198,4 +198,51 @@ export async function setChannelLocks(
     .where(and(eq(c.deviceId, deviceId), inArray(c.number, [...numbers]), eq(c.locked, !locked)))
     .returning({ number: c.number });
   return changed.map((r) => r.number).sort((a, b) => a - b);
+}
+
+/**
+ * A visit's count (`device.countStock`): each channel named is set to what was counted in it, under the device
+ * row's lock as every stock change is, so a sale a moment before is in the books the count is held against. The
+ * trigger records each difference with cause `visit`; the batches follow (fresh food: missing units leave the
+ * oldest batches, found ones join them).
+ */
+export async function countStock(
+  db: Queryable,
+  scope: Scope,
+  deviceId: number,
+  counts: readonly { number: number; counted: number }[],
+  actor: number,
+): Promise<StockCounted> {
+  return db.transaction(async (tx) => {
+    const device = await deviceOf(tx, scope, deviceId, true);
+    const numbers = counts.map((x) => x.number);
+    const rows = await tx
+      .select({ number: c.number, stock: c.stock, productId: c.productId, productName: products.name })
+      .from(c)
+      .leftJoin(products, eq(products.id, c.productId))
+      .where(and(eq(c.deviceId, device.id), inArray(c.number, numbers)));
+    const fields: Record<string, string> = {};
+    counts.forEach((x, i) => {
+      const row = rows.find((r) => r.number === x.number);
+      if (!row) fields[`counts.${i}.number`] = 'device.validation.channel';
+      else if (row.productId === null) fields[`counts.${i}.number`] = 'device.validation.countEmpty';
+      else if (x.counted > device.capacity) fields[`counts.${i}.counted`] = 'device.validation.stockCapacity';
+    });
+    if (Object.keys(fields).length) throw new RequestValidationError(fields);
+    await stockCause(tx, 'visit');
+    const channels = [];
+    for (const x of [...counts].sort((a, b) => a.number - b.number)) {
+      const row = rows.find((r) => r.number === x.number)!;
+      if (row.stock !== x.counted)
+        await tx
+          .update(c)
+          .set({ stock: x.counted })
+          .where(and(eq(c.deviceId, device.id), eq(c.number, x.number)));
+      channels.push({ number: x.number, productName: row.productName ?? '', expected: row.stock, counted: x.counted });
+    }
+    await stockBatches.use()(tx, { deviceId: device.id, numbers, cause: 'visit', actor });
+    const missing = channels.reduce((sum, ch) => sum + Math.max(0, ch.expected - ch.counted), 0);
+    const found = channels.reduce((sum, ch) => sum + Math.max(0, ch.counted - ch.expected), 0);
+    return { channels, missing, found };
+  });
 }

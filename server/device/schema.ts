@@ -143,7 +143,10 @@ export const deviceChannels = pgTable(
 /**
  * `waste`: goods taken out and thrown away (fresh food past its expiry, damaged, recalled); `held`: a machine's
  * count raising fresh food without a refill, taken back until someone decides (the fresh domain's quarantine);
- * `approved`: such a rise applied once approved.
+ * `approved`: such a rise applied once approved; `visit`: what someone counted in the channel at a visit
+ * (`device.countStock`), the difference from the books being goods gone missing (or found); `changed`: the
+ * channel given other goods or its device another owner — written by the trigger alone, the old goods
+ * leaving their product and tenant and what stays joining the new.
  */
 export const STOCK_CAUSES = [
   'opening',
@@ -156,14 +159,19 @@ export const STOCK_CAUSES = [
   'waste',
   'held',
   'approved',
+  'visit',
+  'changed',
 ] as const;
 export type StockCause = (typeof STOCK_CAUSES)[number];
 
 /**
  * Every move of a channel's stock, written by a trigger on device_channels
- * (migration 0063) whichever code moves it: the sum of a channel's moves is
- * its stock, which the books check (server/device/checks.ts). A channel's
- * first move is its opening stock; a channel that goes takes its moves along.
+ * (migration 0063, 0099) whichever code moves it: the sum of a channel's
+ * moves is its stock, which the books check (server/device/checks.ts). A
+ * channel's first move is its opening stock; a channel that goes takes its
+ * moves along. Each move names the product and tenant the goods were then,
+ * so what a product gained and lost on a machine in a month (the shrink
+ * report) is a sum of its moves.
  */
 export const stockMoves = pgTable(
   'stock_moves',
@@ -173,11 +181,19 @@ export const stockMoves = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     channel: integer('channel').notNull(),
+    /** The channel's product and owner when it moved (no foreign keys: a log, kept as the orders keep names). */
+    productId: integer('product_id'),
+    tenantId: integer('tenant_id'),
     delta: integer('delta').notNull(),
     cause: text('cause').$type<StockCause>().notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stock_moves_channel_idx').on(t.deviceId, t.channel, t.at)],
+  (t) => [
+    index('stock_moves_channel_idx').on(t.deviceId, t.channel, t.at),
+    // A tenant's month, and every tenant's (the admin's): the shrink report.
+    index('stock_moves_tenant_time_idx').on(t.tenantId, t.at),
+    index('stock_moves_time_idx').on(t.at),
+  ],
 );
 
 /**

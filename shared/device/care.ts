@@ -8,7 +8,7 @@
  *   route order (by region, then address) and totalled by product.
  */
 import { z } from 'zod';
-import { endpoint, isoTime, page, pageQuery, ref } from '../api/define.js';
+import { endpoint, isoTime, page, pageQuery, ref, refParams } from '../api/define.js';
 
 /**
  * Alerts worked out from the sales (server/dashboard/alerts.ts) and kept as
@@ -83,6 +83,43 @@ export const pickList = z.object({
 });
 export type PickList = z.infer<typeof pickList>;
 
+/**
+ * A visit's count: what someone found in each channel counted (blank ones are not sent). The books are set to
+ * it, the difference being goods gone missing (or found) — the shrink report's "counted at the visit".
+ */
+export const stockCount = z
+  .object({
+    counts: z
+      .array(
+        z.object({
+          number: z.number().int().min(1).max(999),
+          counted: z
+            .number({ error: 'device.validation.counted' })
+            .int({ message: 'device.validation.counted' })
+            .min(0, { message: 'device.validation.counted' }),
+        }),
+      )
+      .min(1)
+      .max(999)
+      .refine((c) => new Set(c.map((x) => x.number)).size === c.length, { message: 'device.validation.countRepeat' }),
+  })
+  .meta({ examples: [{ counts: [{ number: 1, counted: 3 }] }] });
+
+export const countedChannel = z.object({
+  number: z.number().int(),
+  productName: z.string(),
+  /** What the books said just before, and what was counted. */
+  expected: z.number().int(),
+  counted: z.number().int(),
+});
+export const stockCounted = z.object({
+  channels: z.array(countedChannel),
+  /** Units the books had and the channels did not (gone missing), and units found beyond the books. */
+  missing: z.number().int(),
+  found: z.number().int(),
+});
+export type StockCounted = z.infer<typeof stockCounted>;
+
 const access = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' } as const;
 
 export const careApi = {
@@ -114,6 +151,16 @@ export const careApi = {
       })
       .meta({ examples: [{ pointId: 1 }] }),
     content: pickList,
+    access,
+  }),
+  'device.countStock': endpoint({
+    method: 'PUT',
+    path: '/device/:id/channels/count',
+    summary:
+      "A visit's count: each channel named is set to what was counted in it (at most the capacity), the difference from the books recorded as counted at the visit — goods gone missing, or found. Only channels with goods.",
+    params: refParams('device'),
+    body: stockCount,
+    content: stockCounted,
     access,
   }),
 } as const;

@@ -44,5 +44,48 @@ test('tenant1 reads the exceptions, each with its fix, and exports a pick list t
   // An xlsx is a zip.
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
   await expect(notification(page)).toHaveText(en.care.exported);
+  // The count is taken from the pick list at the machine: its dialog opens over the list and closes back to it.
+  await page.getByTestId('pick-count').first().click();
+  const count = page.getByRole('dialog', { name: /^Count: / });
+  await expect(count.getByTestId('stock-count-1')).toBeVisible();
+  await count.getByTestId('stock-count-cancel').click();
+  await expect(count).toHaveCount(0);
+  await expect(page.getByTestId('pick-total')).toBeVisible();
   await page.getByTestId('pick-close').click();
+});
+
+test("tenant1 counts a machine's channels at a visit: the books follow the count, and what is missing is said", async ({
+  page,
+  baseURL,
+}) => {
+  const c = en.care.count;
+  // The coffee machine no other test counts or sells from.
+  await openAs(page, baseURL, 'tenant1', '/deviceList/index');
+  await page.getByTestId('device-filter-keyword').fill('VM2026000104');
+  await page.getByTestId('device-search').click();
+  await page.getByTestId('device-row').first().getByTestId('device-settings').click();
+  const first = page.getByTestId('channel-row').first();
+  const books = Number((await first.getByTestId('channel-stock').innerText()).split('/')[0]);
+  await page.getByTestId('channel-count').click();
+  const dialog = page.getByRole('dialog', { name: /^Count: / });
+  // Nothing typed: nothing to save.
+  await dialog.getByTestId('stock-count-submit').click();
+  await expect(dialog.getByText(en.validation.countNothing)).toBeVisible();
+  await dialog.getByTestId('stock-count-2').fill('10000');
+  await dialog.getByTestId('stock-count-submit').click();
+  await expect(dialog.getByText(en.validation.stockCapacity)).toBeVisible();
+  await dialog.getByTestId('stock-count-2').fill('');
+  const counted = Math.max(0, books - 2);
+  await dialog.getByTestId('stock-count-1').fill(String(counted));
+  await expect(
+    dialog.getByText(books === counted ? `Books ${books}, as counted` : `Books ${books}, ${books - counted} missing`),
+  ).toBeVisible();
+  await dialog.getByTestId('stock-count-submit').dblclick();
+  await expect(notification(page)).toHaveText(
+    books === counted
+      ? c.savedExact
+      : c.saved.replace('{{missing}}', String(books - counted)).replace('{{found}}', '0'),
+  );
+  await expect(dialog).toHaveCount(0);
+  await expect(first.getByTestId('channel-stock')).toHaveText(new RegExp(`^${counted}/`));
 });
