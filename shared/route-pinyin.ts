@@ -122,6 +122,8 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "異常上報": "ycsb yichangshangbao",
   "登入": "dr dengru",
   "登录": "dl denglu",
+  "盘亏报表": "pkbb pankuibaobiao",
+  "盤虧報表": "pkbb pankuibaobiao",
   "第三方会员": "dsfhy disanfanghuiyuan",
   "第三方會員": "dsfhy disanfanghuiyuan",
   "綁定設備": "bdsb bangdingshebei",

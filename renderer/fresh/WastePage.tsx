@@ -4,7 +4,6 @@
  * price, how many removals and why — by month, tenant or device.
  */
 import { useMemo } from 'react';
-import { addDays, businessDay, monthStart } from '../../shared/business-time.js';
 import type { WasteReason, WasteRow } from '../../shared/fresh/index.js';
 import {
   ChoiceFilter,
@@ -15,21 +14,11 @@ import {
   useScreen,
   type Column,
 } from '../kit/index.js';
+import { lastMonths } from './months.js';
 
 interface Filter {
   month?: string | undefined;
   tenantId?: number | undefined;
-}
-
-/** This month and the eleven before it, newest first. */
-function lastMonths(): string[] {
-  const out: string[] = [];
-  let day = monthStart(businessDay());
-  for (let i = 0; i < 12; i++) {
-    out.push(day.slice(0, 7));
-    day = monthStart(addDays(day, -1));
-  }
-  return out;
 }
 
 export default function WastePage() {

@@ -23,6 +23,7 @@ export const freshScreens = defineScreens({
     FreshBatches: preloadable(() => import('./BatchesPage.js')),
     FreshMarkdowns: preloadable(() => import('./MarkdownsPage.js')),
     FreshWaste: preloadable(() => import('./WastePage.js')),
+    FreshShrink: preloadable(() => import('./ShrinkPage.js')),
     FreshTemperatures: preloadable(() => import('./TemperaturesPage.js')),
     FreshQuarantine: preloadable(() => import('./QuarantinePage.js')),
   },

@@ -70,6 +70,7 @@ export {
   deviceModels,
   modelModules,
   moduleVersions,
+  stockMoves,
   type StockCause,
 } from './schema.js';
 export { sweepDeviceAlerts, type AlertNow } from './alerts.js';

@@ -8,6 +8,7 @@ import { temperatureLog } from './log.js';
 import { decideQuarantine, quarantinePage } from './quarantine.js';
 import { deleteMarkdown, markdownList, saveMarkdown } from './markdowns.js';
 import { removeBatch, wastePage } from './waste.js';
+import { exportShrink, shrinkPage, shrinkTotal } from './shrink.js';
 
 export const freshHandlers = defineHandlers({
   'fresh.batches': ({ query, body }, { db, scope }) => batchPage(db, scope, query, body),
@@ -18,6 +19,9 @@ export const freshHandlers = defineHandlers({
   'fresh.removeBatch': ({ params, body }, { db, scope, user }) =>
     removeBatch(db, scope, params.id, body.reason, user.id),
   'fresh.waste': ({ query, body }, { db, scope }) => wastePage(db, scope, query, body),
+  'fresh.shrink': ({ query, body }, { db, scope }) => shrinkPage(db, scope, query, body),
+  'fresh.shrinkTotal': ({ body }, { db, scope }) => shrinkTotal(db, scope, body),
+  'fresh.shrinkExport': ({ query, body }, { db, scope }) => exportShrink(db, scope, body, query.lang),
   'fresh.temperatureReport': ({ body }, { db, device }) => reportTemperatures(db, device, body.readings),
   'fresh.fridges': ({ query, body }, { db, scope }) => fridgePage(db, scope, query, body),
   'fresh.fridgeDay': ({ params, query }, { db, scope }) => fridgeDay(db, scope, params.id, query.day),

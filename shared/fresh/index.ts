@@ -6,6 +6,7 @@ import { freshMarkdownApi } from './markdown.js';
 import { freshWasteApi } from './waste.js';
 import { freshColdApi } from './cold.js';
 import { freshQuarantineApi } from './quarantine.js';
+import { freshShrinkApi } from './shrink.js';
 import { freshErrors } from './errors.js';
 import { freshTexts } from './texts.js';
 import { freshRoutes } from './routes.js';
@@ -18,12 +19,13 @@ export * from './waste.js';
 export * from './cold.js';
 export * from './excursion.js';
 export * from './quarantine.js';
+export * from './shrink.js';
 export { freshErrors } from './errors.js';
 export { freshTexts } from './texts.js';
 
 export const fresh = defineDomain({
   name: 'fresh',
-  api: joinApis(freshApi, freshMarkdownApi, freshWasteApi, freshColdApi, freshQuarantineApi),
+  api: joinApis(freshApi, freshMarkdownApi, freshWasteApi, freshColdApi, freshQuarantineApi, freshShrinkApi),
   errors: freshErrors,
   texts: freshTexts,
   powers: [],

@@ -15,6 +15,7 @@ export const freshRoutes = [
       view('batches', 'FreshBatches', 'fresh.route.batches'),
       view('markdowns', 'FreshMarkdowns', 'fresh.route.markdowns'),
       view('waste', 'FreshWaste', 'fresh.route.waste'),
+      view('shrink', 'FreshShrink', 'fresh.route.shrink'),
       view('temperatures', 'FreshTemperatures', 'fresh.route.temperatures'),
       view('quarantine', 'FreshQuarantine', 'fresh.route.quarantine'),
     ],

@@ -1,6 +1,7 @@
 /** UI texts of fresh food. zh-CN is the reference shape; zh-TW and en are checked against it. */
 import { defineTexts } from '../i18n/define.js';
 import { coldEn, coldZhCN, coldZhTW, quarantineEn, quarantineZhCN, quarantineZhTW } from './texts-cold.js';
+import { shrinkEn, shrinkZhCN, shrinkZhTW } from './texts-shrink.js';
 
 const zhCN = {
   expiredRefund: '售出过期商品，自动退款',
@@ -11,9 +12,11 @@ const zhCN = {
     waste: '损耗报废',
     temperatures: '温度监控',
     quarantine: '异常上报',
+    shrink: '盘亏报表',
   },
   cold: coldZhCN,
   quarantine: quarantineZhCN,
+  shrink: shrinkZhCN,
   batches: {
     title: '批次效期',
     intro: '补货时记录的每个批次及其有效期，最先到期的在前；售卖先出最早到期的批次。',
@@ -129,9 +132,11 @@ export const freshTexts = defineTexts(zhCN, {
       waste: '損耗報廢',
       temperatures: '溫度監控',
       quarantine: '異常上報',
+      shrink: '盤虧報表',
     },
     cold: coldZhTW,
     quarantine: quarantineZhTW,
+    shrink: shrinkZhTW,
     batches: {
       title: '批次效期',
       intro: '補貨時記錄的每個批次及其有效期，最先到期的在前；售賣先出最早到期的批次。',
@@ -245,9 +250,11 @@ export const freshTexts = defineTexts(zhCN, {
       waste: 'Waste',
       temperatures: 'Temperatures',
       quarantine: 'Held reports',
+      shrink: 'Shrink',
     },
     cold: coldEn,
     quarantine: quarantineEn,
+    shrink: shrinkEn,
     batches: {
       title: 'Batches and expiry',
       intro: 'Every batch a refill recorded, with its expiry, soonest first; sales take the batch that expires first.',
