@@ -9,6 +9,8 @@ import { decideQuarantine, quarantinePage } from './quarantine.js';
 import { deleteMarkdown, markdownList, saveMarkdown } from './markdowns.js';
 import { removeBatch, wastePage } from './waste.js';
 import { exportShrink, shrinkPage, shrinkTotal } from './shrink.js';
+import { closeDoor, openDoor } from './doors.js';
+import { cardPage, doorSettingsOf, hostSheet, openingPage, saveDoorSettings, unblockCard } from './door-reports.js';
 
 export const freshHandlers = defineHandlers({
   'fresh.batches': ({ query, body }, { db, scope }) => batchPage(db, scope, query, body),
@@ -22,6 +24,14 @@ export const freshHandlers = defineHandlers({
   'fresh.shrink': ({ query, body }, { db, scope }) => shrinkPage(db, scope, query, body),
   'fresh.shrinkTotal': ({ body }, { db, scope }) => shrinkTotal(db, scope, body),
   'fresh.shrinkExport': ({ query, body }, { db, scope }) => exportShrink(db, scope, body, query.lang),
+  'fresh.doorOpen': ({ body }, { db, device }) => openDoor(db, device, body),
+  'fresh.doorClose': ({ body }, { db, device }) => closeDoor(db, device, body),
+  'fresh.doorOpenings': ({ query, body }, { db, scope }) => openingPage(db, scope, query, body),
+  'fresh.cards': ({ query, body }, { db, scope }) => cardPage(db, scope, query, body),
+  'fresh.unblockCard': ({ params }, { db, scope, user }) => unblockCard(db, scope, params.id, user.id),
+  'fresh.doorSettings': ({ body }, { db, user, scope }) => doorSettingsOf(db, user, scope, body.tenantId),
+  'fresh.saveDoorSettings': ({ body }, { db, user, scope }) => saveDoorSettings(db, user, scope, body),
+  'fresh.hostSheet': ({ query, body }, { db, scope }) => hostSheet(db, scope, body, query.lang),
   'fresh.temperatureReport': ({ body }, { db, device }) => reportTemperatures(db, device, body.readings),
   'fresh.fridges': ({ query, body }, { db, scope }) => fridgePage(db, scope, query, body),
   'fresh.fridgeDay': ({ params, query }, { db, scope }) => fridgeDay(db, scope, params.id, query.day),

@@ -13,12 +13,21 @@ import { refundExpiredSale } from './expired.js';
 import { channelsExpired, followStock } from './follow.js';
 import { freshHandlers } from './handlers.js';
 import { ensureTemperatureMonths } from './months.js';
-import { freshBatches, freshColdRules, freshExcursions, freshMarkdowns, freshQuarantine } from './schema.js';
+import {
+  freshBatches,
+  freshCards,
+  freshColdRules,
+  freshExcursions,
+  freshMarkdowns,
+  freshQuarantine,
+} from './schema.js';
 
 export {
   freshBatches,
   freshBatchMoves,
+  freshCards,
   freshColdRules,
+  freshDoorOpenings,
   freshExcursions,
   freshFridges,
   freshMarkdowns,
@@ -48,5 +57,6 @@ export const freshServer = defineServerDomain({
     excursion: { id: freshExcursions.id, tenantId: freshExcursions.tenantId, labels: [] },
     coldRule: { id: freshColdRules.id, tenantId: freshColdRules.tenantId, labels: [] },
     quarantine: { id: freshQuarantine.id, tenantId: freshQuarantine.tenantId, labels: [] },
+    card: { id: freshCards.id, tenantId: freshCards.tenantId, labels: [] },
   },
 });

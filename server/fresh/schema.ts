@@ -288,3 +288,5 @@ export const freshQuarantine = pgTable(
       .where(sql`${t.kind} = 'temperatureJump'`),
   ],
 );
+
+export { freshCards, freshDoorOpenings, freshDoorSettings } from './schema-doors.js';

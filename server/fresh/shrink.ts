@@ -158,3 +158,18 @@ export async function exportShrink(db: Queryable, scope: Scope, filter: ShrinkFi
   const name = `${l.sheet}-${filter.month ?? businessDay()}.xlsx`;
   return { name, data: bytes.toString('base64'), rows: rows.length };
 }
+
+/** A device's units gone missing and their value at cost per business day between two instants (the host's sheet). */
+export async function missingByDay(db: Queryable, deviceId: number, start: Date, end: Date) {
+  const day = sql<string>`to_char(${m.at} at time zone ${BUSINESS_ZONE}, 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      missing: sql<number>`(-${sumWhere(UNEXPLAINED)})`,
+      value: sql<number>`coalesce(-sum(${m.delta} * ${products.cost}) filter (where ${UNEXPLAINED}), 0)::int`,
+    })
+    .from(m)
+    .innerJoin(products, eq(products.id, m.productId))
+    .where(and(eq(m.deviceId, deviceId), gte(m.at, start), lt(m.at, end)))
+    .groupBy(day);
+}

@@ -37,4 +37,13 @@ export const freshErrors = defineErrors({
     '該上報不存在或已處理',
     'No such held report, or it was decided already',
   ),
+  cardBlocked: err(
+    1447,
+    403,
+    '该卡在本商户的冷柜已被停用，请换卡',
+    '該卡在本商戶的冷櫃已被停用，請換卡',
+    "This card is blocked at this operator's fridges: use another card",
+  ),
+  cardNotBlocked: err(1448, 404, '该卡不存在或未被停用', '該卡不存在或未被停用', 'No such card, or it is not blocked'),
+  openingUnknown: err(1449, 404, '没有这次开门记录', '沒有這次開門紀錄', 'No such door opening'),
 });

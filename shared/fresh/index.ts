@@ -7,6 +7,7 @@ import { freshWasteApi } from './waste.js';
 import { freshColdApi } from './cold.js';
 import { freshQuarantineApi } from './quarantine.js';
 import { freshShrinkApi } from './shrink.js';
+import { freshDoorApi } from './doors.js';
 import { freshErrors } from './errors.js';
 import { freshTexts } from './texts.js';
 import { freshRoutes } from './routes.js';
@@ -20,12 +21,21 @@ export * from './cold.js';
 export * from './excursion.js';
 export * from './quarantine.js';
 export * from './shrink.js';
+export * from './doors.js';
 export { freshErrors } from './errors.js';
 export { freshTexts } from './texts.js';
 
 export const fresh = defineDomain({
   name: 'fresh',
-  api: joinApis(freshApi, freshMarkdownApi, freshWasteApi, freshColdApi, freshQuarantineApi, freshShrinkApi),
+  api: joinApis(
+    freshApi,
+    freshMarkdownApi,
+    freshWasteApi,
+    freshColdApi,
+    freshQuarantineApi,
+    freshShrinkApi,
+    freshDoorApi,
+  ),
   errors: freshErrors,
   texts: freshTexts,
   powers: [],

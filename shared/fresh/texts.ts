@@ -2,6 +2,7 @@
 import { defineTexts } from '../i18n/define.js';
 import { coldEn, coldZhCN, coldZhTW, quarantineEn, quarantineZhCN, quarantineZhTW } from './texts-cold.js';
 import { shrinkEn, shrinkZhCN, shrinkZhTW } from './texts-shrink.js';
+import { doorsEn, doorsZhCN, doorsZhTW } from './texts-doors.js';
 
 const zhCN = {
   expiredRefund: '售出过期商品，自动退款',
@@ -13,10 +14,12 @@ const zhCN = {
     temperatures: '温度监控',
     quarantine: '异常上报',
     shrink: '盘亏报表',
+    doors: '开门购物',
   },
   cold: coldZhCN,
   quarantine: quarantineZhCN,
   shrink: shrinkZhCN,
+  doors: doorsZhCN,
   batches: {
     title: '批次效期',
     intro: '补货时记录的每个批次及其有效期，最先到期的在前；售卖先出最早到期的批次。',
@@ -119,6 +122,8 @@ const zhCN = {
     coldMinutes: '超出时长须为 1 至 720 的整数（分钟）',
     coldRange: '最高温度须高于最低温度',
     stockChecked: '请先检查库存并勾选确认',
+    doorCap: '开门上限须为 1 至 2000 元',
+    declines: '被拒次数须为 1 至 10 的整数',
   },
 };
 
@@ -133,10 +138,12 @@ export const freshTexts = defineTexts(zhCN, {
       temperatures: '溫度監控',
       quarantine: '異常上報',
       shrink: '盤虧報表',
+      doors: '開門購物',
     },
     cold: coldZhTW,
     quarantine: quarantineZhTW,
     shrink: shrinkZhTW,
+    doors: doorsZhTW,
     batches: {
       title: '批次效期',
       intro: '補貨時記錄的每個批次及其有效期，最先到期的在前；售賣先出最早到期的批次。',
@@ -239,6 +246,8 @@ export const freshTexts = defineTexts(zhCN, {
       coldMinutes: '超出時長須為 1 至 720 的整數（分鐘）',
       coldRange: '最高溫度須高於最低溫度',
       stockChecked: '請先檢查庫存並勾選確認',
+      doorCap: '開門上限須為 1 至 2000 元',
+      declines: '被拒次數須為 1 至 10 的整數',
     },
   },
   en: {
@@ -251,10 +260,12 @@ export const freshTexts = defineTexts(zhCN, {
       temperatures: 'Temperatures',
       quarantine: 'Held reports',
       shrink: 'Shrink',
+      doors: 'Door openings',
     },
     cold: coldEn,
     quarantine: quarantineEn,
     shrink: shrinkEn,
+    doors: doorsEn,
     batches: {
       title: 'Batches and expiry',
       intro: 'Every batch a refill recorded, with its expiry, soonest first; sales take the batch that expires first.',
@@ -371,6 +382,8 @@ export const freshTexts = defineTexts(zhCN, {
       coldMinutes: 'Minutes: a whole number from 1 to 720',
       coldRange: 'The highest must be above the lowest',
       stockChecked: 'Check the stock and tick the box first',
+      doorCap: 'The cap is ¥1 to ¥2,000',
+      declines: 'Enter 1 to 10 declines',
     },
   },
 });

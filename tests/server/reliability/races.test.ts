@@ -28,6 +28,7 @@ import { firmwareRaces } from './support/firmware-races.js';
 import { priceRaces } from './support/price-races.js';
 import { shareRaces } from './support/share-races.js';
 import { coldRaces } from './support/cold-races.js';
+import { doorRaces } from './support/door-races.js';
 import { bookRuns } from '../../../server/books/schema.js';
 import { reconcile } from '../../../server/books/index.js';
 import { freshBatches, freshWaste } from '../../../server/fresh/index.js';
@@ -831,6 +832,7 @@ const SCENARIOS: Partial<Record<ApiOp, () => Promise<void>>> = {
   },
 
   ...coldRaces(() => ({ t, tenant: token, n: N, clean: expectCleanAnswers })),
+  ...doorRaces(() => ({ t, tenant: token, n: N, clean: expectCleanAnswers })),
 
   'books.run': async () => {
     // N runs of tenant A's books asked at once: one run waits, and every answer names it.
