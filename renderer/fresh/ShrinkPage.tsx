@@ -1,5 +1,5 @@
 /**
- * /freshFood/shrink (beyond spec §2; docs/domains/fresh.md): what went
+ * /freshFood/shrink (beyond spec §2; docs/domains/fresh-shrink.md): what went
  * missing, per month, machine and product — refilled, sold, thrown away,
  * the visits' counts, the other differences, the units nobody can account
  * for and their value at cost — with the filter's totals above the table;

@@ -24,6 +24,7 @@ export const freshScreens = defineScreens({
     FreshMarkdowns: preloadable(() => import('./MarkdownsPage.js')),
     FreshWaste: preloadable(() => import('./WastePage.js')),
     FreshShrink: preloadable(() => import('./ShrinkPage.js')),
+    FreshDoors: preloadable(() => import('./DoorsPage.js')),
     FreshTemperatures: preloadable(() => import('./TemperaturesPage.js')),
     FreshQuarantine: preloadable(() => import('./QuarantinePage.js')),
   },

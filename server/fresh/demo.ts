@@ -13,6 +13,7 @@ import type { Tx } from '../db/index.js';
 import type { DemoData } from '../manifest.js';
 import { products } from '../product/index.js';
 import { coldDemo } from './demo-cold.js';
+import { doorsDemo, visitDemo } from './demo-doors.js';
 import { followStock } from './follow.js';
 import { freshBatches, freshBatchMoves, freshWaste } from './schema.js';
 
@@ -54,6 +55,8 @@ export const freshDemo: DemoData = {
         .where(eq(freshBatches.id, first.id));
     await pastWaste(tx, deviceId, ids.get('tenant', 'A'), ids.get('account', 'tenant1'), now);
     await coldDemo(tx, deviceId, ids.get('tenant', 'A'), ids.get('account', 'tenant1'), now);
+    await doorsDemo(tx, { deviceId, tenantId: ids.get('tenant', 'A') }, now);
+    await visitDemo(tx, ids.get('device', 'VM2026000104'));
   },
 };
 

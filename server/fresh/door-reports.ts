@@ -113,6 +113,16 @@ export async function openingPage(db: Queryable, scope: Scope, query: PageQuery,
   }));
 }
 
+/** The fridges in scope with a door opening, by name. */
+export async function doorFridges(db: Queryable, scope: Scope) {
+  return db
+    .selectDistinct({ id: devices.id, name: devices.name, serial: devices.serial })
+    .from(o)
+    .innerJoin(devices, eq(devices.id, o.deviceId))
+    .where(scope.whereDevice(o.tenantId, o.deviceId))
+    .orderBy(devices.name, devices.id);
+}
+
 const cardColumns = {
   id: cards.id,
   tenantId: cards.tenantId,

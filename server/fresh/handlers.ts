@@ -10,7 +10,15 @@ import { deleteMarkdown, markdownList, saveMarkdown } from './markdowns.js';
 import { removeBatch, wastePage } from './waste.js';
 import { exportShrink, shrinkPage, shrinkTotal } from './shrink.js';
 import { closeDoor, openDoor } from './doors.js';
-import { cardPage, doorSettingsOf, hostSheet, openingPage, saveDoorSettings, unblockCard } from './door-reports.js';
+import {
+  cardPage,
+  doorFridges,
+  doorSettingsOf,
+  hostSheet,
+  openingPage,
+  saveDoorSettings,
+  unblockCard,
+} from './door-reports.js';
 
 export const freshHandlers = defineHandlers({
   'fresh.batches': ({ query, body }, { db, scope }) => batchPage(db, scope, query, body),
@@ -27,6 +35,7 @@ export const freshHandlers = defineHandlers({
   'fresh.doorOpen': ({ body }, { db, device }) => openDoor(db, device, body),
   'fresh.doorClose': ({ body }, { db, device }) => closeDoor(db, device, body),
   'fresh.doorOpenings': ({ query, body }, { db, scope }) => openingPage(db, scope, query, body),
+  'fresh.doorFridges': (_, { db, scope }) => doorFridges(db, scope),
   'fresh.cards': ({ query, body }, { db, scope }) => cardPage(db, scope, query, body),
   'fresh.unblockCard': ({ params }, { db, scope, user }) => unblockCard(db, scope, params.id, user.id),
   'fresh.doorSettings': ({ body }, { db, user, scope }) => doorSettingsOf(db, user, scope, body.tenantId),

@@ -1,5 +1,5 @@
 /**
- * A smart fridge's door (docs/domains/fresh.md "Doors"): a shopper's card
+ * A smart fridge's door (docs/domains/fresh-shrink.md#doors): a shopper's card
  * opens it for at most the tenant's cap per opening; what they took is
  * charged at the close, and a card declined so many times in a row is
  * blocked at every fridge of the tenant until someone unblocks it. The
@@ -160,6 +160,16 @@ export const freshDoorApi = {
     query: pageQuery,
     body: openingFilter,
     content: page(openingItem),
+    access,
+  }),
+  'fresh.doorFridges': endpoint({
+    method: 'POST',
+    reads: true,
+    path: '/fresh/doors/fridges',
+    summary:
+      'The fridges in scope that have had a door opening, by name: what the openings and the host sheet are asked for.',
+    body: z.object({}),
+    content: z.array(z.object({ id: z.number().int(), name: z.string(), serial: z.string() })),
     access,
   }),
   'fresh.cards': endpoint({

@@ -16,6 +16,7 @@ export const freshRoutes = [
       view('markdowns', 'FreshMarkdowns', 'fresh.route.markdowns'),
       view('waste', 'FreshWaste', 'fresh.route.waste'),
       view('shrink', 'FreshShrink', 'fresh.route.shrink'),
+      view('doors', 'FreshDoors', 'fresh.route.doors'),
       view('temperatures', 'FreshTemperatures', 'fresh.route.temperatures'),
       view('quarantine', 'FreshQuarantine', 'fresh.route.quarantine'),
     ],

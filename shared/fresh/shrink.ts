@@ -1,5 +1,5 @@
 /**
- * Shrink (docs/domains/fresh.md): per business month, machine and product,
+ * Shrink (docs/domains/fresh-shrink.md): per business month, machine and product,
  * what the stock moves say — units refilled, sold, thrown away, the
  * difference a visit's count found, the other differences (a machine's own
  * count, a channel found empty at a vend, stock typed by hand) — and what

@@ -164,6 +164,18 @@ describe('fresh.doorOpenings', () => {
   });
 });
 
+describe('fresh.doorFridges', () => {
+  it('names the fridges in scope that have had an opening', async () => {
+    await ready();
+    await visit(newCard(), 100);
+    const mine = await t.ok('fresh.doorFridges', { body: {} }, t.token.tenant1);
+    expect(mine).toContainEqual({ id: fridge(), name: expect.any(String), serial: FRIDGE });
+    expect(await t.ok('fresh.doorFridges', { body: {} }, t.token.tenant2)).not.toContainEqual(
+      expect.objectContaining({ id: fridge() }),
+    );
+  });
+});
+
 describe('fresh.cards', () => {
   it('lists the blocked cards first, and the not blocked apart', async () => {
     const all = (await t.ok('fresh.cards', { query: { pageSize: 100 }, body: {} }, t.token.tenant1)).list;
