@@ -55,3 +55,24 @@ export async function applyPrices(
   }
   state.prices = [];
 }
+
+/**
+ * The markdown ladders a heartbeat delivered (the fresh domain's push): the machine shows them on its panel at once
+ * and says so through `fresh.markdownReport`; answers how many it applied (a push cancelled meanwhile is refused).
+ */
+export async function applyMarkdowns(url: string, m: PricedMachine): Promise<number> {
+  const state = m.state;
+  if (!state?.markdowns.length) return 0;
+  let applied = 0;
+  for (const offer of state.markdowns) {
+    const res = await fetch(new URL(api['fresh.markdownReport'].path.replace(':id', String(offer.pushId)), url), {
+      method: 'POST',
+      headers: { authorization: m.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ result: 'applied' }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (((await res.json()) as { code: number }).code === 200) applied++;
+  }
+  state.markdowns = [];
+  return applied;
+}

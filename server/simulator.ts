@@ -18,7 +18,7 @@ import { DEMO_DEVICES, demoSecret } from './device/index.js';
 import { DEMO_CUSTOMER_STAFF } from './customer/index.js';
 import { sandboxCode } from './member/index.js';
 import { attemptSeed, runUpdate, seeded, UPDATE_FAILURES, type UpdateFailures } from './simulator-update.js';
-import { applyPrices, PRICE_FAILURE, type PriceStats } from './simulator-price.js';
+import { applyMarkdowns, applyPrices, PRICE_FAILURE, type PriceStats } from './simulator-price.js';
 import { isFridge, readingsDue, sensorFrom, type FridgeOptions, type Sensor } from './simulator-fridge.js';
 
 export interface SimulatorOptions {
@@ -255,6 +255,8 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       // Prices delivered: set on the channels at once, before the next sale.
       if (m.state.prices.length)
         await applyPrices(opts.url, m, stats.prices, random, opts.priceFailure ?? PRICE_FAILURE);
+      // Markdown ladders delivered: shown on the panel at once.
+      if (m.state.markdowns.length) await applyMarkdowns(opts.url, m);
     }
   }
 

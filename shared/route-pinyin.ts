@@ -5,6 +5,7 @@
  */
 export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "临期折扣": "lqzk linqizhekou",
+  "临期折扣下发": "lqzkxf linqizhekouxiafa",
   "企业员工": "qyyg qiyeyuangong",
   "企业客户": "qykh qiyekehu",
   "企业账户": "qyzh qiyezhanghu",
@@ -136,6 +137,7 @@ export const ROUTE_PINYIN: Readonly<Record<string, string>> = {
   "联动订单": "lddd liandongdingdan",
   "聯動訂單": "lddd liandongdingdan",
   "臨期折扣": "lqzk linqizhekou",
+  "臨期折扣下發": "lqzkxf linqizhekouxiafa",
   "舊版商品庫": "jbspk jiubanshangpinku",
   "营销管理": "yxgl yingxiaoguanli",
   "行銷管理": "xxgl xingxiaoguanli",

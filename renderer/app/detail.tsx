@@ -32,6 +32,8 @@ export interface DetailOptions {
   invalidId: string;
   /** Said when the address names no id at all (default: `invalidId`). */
   noId?: string;
+  /** A record that moves unasked (a push's machines report): read again this often while shown, in ms. */
+  refetchInterval?: number;
   /**
    * The reads of the page's parts that need only the id: asked with the
    * record, not one round trip after it, when those parts first render.
@@ -48,7 +50,11 @@ export function useDetail<K extends InfoOp>(op: K, options: DetailOptions): Deta
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = idOfQuery(params.get('id'));
-  const info = useOp(op, { params: { id: id ?? 0 } } as OpInput<K>, { enabled: id !== undefined, staleTime: 0 });
+  const info = useOp(op, { params: { id: id ?? 0 } } as OpInput<K>, {
+    enabled: id !== undefined,
+    staleTime: 0,
+    ...(options.refetchInterval ? { refetchInterval: options.refetchInterval } : {}),
+  });
   useReadsAhead(id === undefined || !options.alongside ? [] : options.alongside(id));
   const back = (
     <Button

@@ -26,7 +26,7 @@ export {
 } from './target.js';
 /** A push's target fields and the devices it leaves out (the rollout and price-change wizards, lazy themselves). */
 export { PushLeftOut, PushTargetFields } from './PushTargetFields.js';
-export { firmwarePushPage, pricePushPage, refillBatches, type RefillBatchesProps } from './ports.js';
+export { firmwarePushPage, markdownPushPage, pricePushPage, refillBatches, type RefillBatchesProps } from './ports.js';
 
 /** A distributor's devices: the distributor page's tab (loaded with it, not with this manifest). */
 const TenantDevices = lazy(() => import('./TenantDevices.js'));

@@ -7,11 +7,14 @@ import { port, type Port } from '../../shared/ports.js';
 export const firmwarePushPage = port<(id: number) => string>('device.firmwarePushPage');
 /** Where a price change shows its progress (the price domain). */
 export const pricePushPage = port<(id: number) => string>('device.pricePushPage');
+/** Where a markdown push shows its progress (the fresh domain). */
+export const markdownPushPage = port<(id: number) => string>('device.markdownPushPage');
 
 /** A push's progress page, by its kind: the fleet's view opens it. */
 export const pushPages: Record<PushKind, Port<(id: number) => string>> = {
   firmware: firmwarePushPage,
   price: pricePushPage,
+  markdown: markdownPushPage,
 };
 
 /**
@@ -28,4 +31,4 @@ export interface RefillBatchesProps {
 }
 export const refillBatches = port<ComponentType<RefillBatchesProps>>('device.refillBatches');
 
-export const devicePorts = [firmwarePushPage, pricePushPage, refillBatches] as const;
+export const devicePorts = [firmwarePushPage, pricePushPage, markdownPushPage, refillBatches] as const;

@@ -6,6 +6,7 @@
  * own is the default).
  */
 import { Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { SendRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import type { MarkdownItem } from '../../shared/fresh/index.js';
 import { useOp } from '../bridge.js';
@@ -26,6 +27,8 @@ import {
   type RowCommands,
 } from '../kit/index.js';
 import { MarkdownDialog } from './MarkdownDialog.js';
+import { MarkdownPushDialog } from './MarkdownPushDialog.js';
+import { markdownPushPath } from './paths.js';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -46,6 +49,8 @@ export default function MarkdownsPage() {
   const { tenantId, ready } = owner;
   const ladders = useOp('fresh.markdowns', { body: forTenant(tenantId) }, { enabled: ready });
   const [editing, setEditing] = useState<MarkdownItem | 'new'>();
+  const [sending, setSending] = useState(false);
+  const { navigate } = useScreen();
   const nameOf = (m: MarkdownItem) => m.categoryName ?? t('fresh.markdowns.general');
   const { run, dialog } = useRowCommands(COMMANDS, { name: nameOf });
   const columns = useMemo<Column<MarkdownItem>[]>(
@@ -105,6 +110,14 @@ export default function MarkdownsPage() {
         >
           {t('fresh.markdowns.add')}
         </Button>
+        <Button
+          icon={<SendRegular />}
+          disabled={!ready || !ladders.data?.length}
+          onClick={() => setSending(true)}
+          data-testid="fresh-markdowns-push"
+        >
+          {t('fresh.push.action')}
+        </Button>
       </ListHead>
       <Text className={styles.intro}>{t('fresh.markdowns.intro')}</Text>
       {ready ? (
@@ -123,6 +136,13 @@ export default function MarkdownsPage() {
         <MessageBar>
           <MessageBarBody>{t('fresh.markdowns.chooseTenantFirst')}</MessageBarBody>
         </MessageBar>
+      )}
+      {sending && (
+        <MarkdownPushDialog
+          tenantId={tenantId}
+          onClose={() => setSending(false)}
+          onSent={(sent) => void navigate(markdownPushPath(sent.id))}
+        />
       )}
       {editing && (
         <MarkdownDialog

@@ -5,9 +5,10 @@
  */
 import { lazy } from 'react';
 import { provide } from '../../shared/ports.js';
-import { refillBatches } from '../device/index.js';
+import { markdownPushPage, refillBatches } from '../device/index.js';
 import { defineScreens, preloadable } from '../manifest.js';
 import { freshDeviceLive } from './live.js';
+import { markdownPushPath } from './paths.js';
 
 export const freshScreens = defineScreens({
   name: 'fresh',
@@ -18,10 +19,13 @@ export const freshScreens = defineScreens({
       refillBatches,
       lazy(() => import('./RefillDialog.js')),
     ),
+    // The fleet's view of pushes opens a markdown send on its progress page.
+    provide(markdownPushPage, markdownPushPath),
   ],
   screens: {
     FreshBatches: preloadable(() => import('./BatchesPage.js')),
     FreshMarkdowns: preloadable(() => import('./MarkdownsPage.js')),
+    FreshMarkdownPush: preloadable(() => import('./MarkdownPushPage.js')),
     FreshWaste: preloadable(() => import('./WastePage.js')),
     FreshShrink: preloadable(() => import('./ShrinkPage.js')),
     FreshDoors: preloadable(() => import('./DoorsPage.js')),

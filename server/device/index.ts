@@ -20,7 +20,11 @@ import { devicePorts } from './ports.js';
 export {
   devicePoint,
   type DevicePoint,
-  expiredChannels,
+  channelExpiries,
+  type ChannelExpiry,
+  markdownOffers,
+  markdownPushes,
+  type OfferedMarkdowns,
   type OfferedPrices,
   type OfferedUpdate,
   pointPlaces,

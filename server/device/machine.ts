@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { CODE } from '../../shared/domains.js';
 import { PRESENCE } from '../../shared/device/index.js';
 import type { Db, Queryable } from '../db/index.js';
-import { expiredChannels, priceOffers, serviceVisit, stockBatches, updateOffer } from './ports.js';
+import { channelExpiries, markdownOffers, priceOffers, serviceVisit, stockBatches, updateOffer } from './ports.js';
 import { BizError, RequestValidationError } from '../http/errors.js';
 import { defineHandlers } from '../http/handlers.js';
 import { deviceChannels as c, devices } from './schema.js';
@@ -91,17 +91,23 @@ export const machineHandlers = defineHandlers({
       .from(c)
       .where(eq(c.deviceId, caller.id))
       .orderBy(asc(c.number));
-    // Goods past their expiry are not sold: the machine refuses those channels until the batch is removed.
-    const expired = await expiredChannels.use()(db, caller.id);
+    // Goods past their expiry are not sold: the machine refuses those channels until the batch is removed; the others
+    // it prices by their markdown ladder from the next unit's expiry.
+    const expiries = await channelExpiries.use()(db, caller.id);
     return {
       serverTime: new Date().toISOString(),
       tenantId: caller.tenantId,
       locked: device.locked,
       capacity: device.capacity,
-      channels: channels.map((ch) => ({ ...ch, expired: expired.has(ch.number) })),
+      channels: channels.map((ch) => ({
+        ...ch,
+        expired: expiries.get(ch.number)?.expired ?? false,
+        expiresOn: expiries.get(ch.number)?.expiresOn ?? null,
+      })),
       update: await updateOffer.use()(db, caller.id),
       priceVersion: device.priceVersion,
       prices,
+      markdowns: await markdownOffers.use()(db, caller.id),
     };
   },
 

@@ -28,13 +28,27 @@ export const updateOffer =
   port<(db: Queryable, deviceId: number) => Promise<OfferedUpdate | null>>('device.updateOffer');
 /** The price changes due at a machine, delivered by its heartbeat (the price domain). */
 export const priceOffers = port<(db: Queryable, deviceId: number) => Promise<OfferedPrices[]>>('device.priceOffers');
+/** A channel's next unit to sell: its last business day (null when unknown), and whether that is past. */
+export interface ChannelExpiry {
+  expiresOn: string | null;
+  expired: boolean;
+}
 /**
- * The channels of a machine whose next unit to sell is past its expiry (the
- * fresh domain: its oldest open batch has expired): the heartbeat tells the
- * machine to sell none of them until they are removed.
+ * Per channel of fresh food, the expiry of the next unit to sell (the fresh
+ * domain: its oldest open batch): the heartbeat tells the machine, which
+ * sells none from a channel past it until the batch is removed and prices
+ * the others by their markdown ladder.
  */
-export const expiredChannels =
-  port<(db: Queryable, deviceId: number) => Promise<ReadonlySet<number>>>('device.expiredChannels');
+export const channelExpiries =
+  port<(db: Queryable, deviceId: number) => Promise<ReadonlyMap<number, ChannelExpiry>>>('device.channelExpiries');
+/** A markdown push delivered to a machine (shared/device/machine.ts `markdownOffer`, the same shape). */
+export interface OfferedMarkdowns {
+  pushId: number;
+  products: { productId: number; steps: { hoursLeft: number; percentOff: number }[] }[];
+}
+/** The markdown pushes delivered to a machine by its heartbeat (the fresh domain). */
+export const markdownOffers =
+  port<(db: Queryable, deviceId: number) => Promise<OfferedMarkdowns[]>>('device.markdownOffers');
 /** A machine's stock report is a service visit: the price changes waiting for one are due (the price domain). */
 export const serviceVisit = port<(db: Queryable, deviceId: number) => Promise<void>>('device.serviceVisit');
 
@@ -73,6 +87,8 @@ export type PushSource = (scope: Scope) => SQL;
 export const firmwarePushes = port<PushSource>('device.firmwarePushes');
 /** Price changes as pushes (the price domain). */
 export const pricePushes = port<PushSource>('device.pricePushes');
+/** Markdown ladders sent to machines as pushes (the fresh domain). */
+export const markdownPushes = port<PushSource>('device.markdownPushes');
 
 /**
  * Channels' stock moved in this transaction (the device row locked): what
@@ -107,6 +123,8 @@ export const devicePorts = [
   scenePlaces,
   firmwarePushes,
   pricePushes,
+  markdownPushes,
   stockBatches,
-  expiredChannels,
+  channelExpiries,
+  markdownOffers,
 ] as const;

@@ -17,10 +17,14 @@ import { rowsOf } from '../db/sql.js';
 import { tenants } from '../identity/schema.js';
 import type { Scope } from '../scope.js';
 import { tenantInScope } from '../tenant/index.js';
-import { firmwarePushes, pricePushes, type PushSource } from './ports.js';
+import { firmwarePushes, markdownPushes, pricePushes, type PushSource } from './ports.js';
 import { pushParts as part } from './schema.js';
 
-const SOURCES: Record<PushKind, Port<PushSource>> = { firmware: firmwarePushes, price: pricePushes };
+const SOURCES: Record<PushKind, Port<PushSource>> = {
+  firmware: firmwarePushes,
+  price: pricePushes,
+  markdown: markdownPushes,
+};
 
 /**
  * The columns every `PushSource` selects (a union takes them by place, so a

@@ -145,12 +145,13 @@ const toCard = (r: {
     blockedAt: r.blockedAt?.toISOString() ?? null,
     lastSeenAt: r.lastSeenAt.toISOString(),
   }) as CardItem;
-const selectCards = (db: Queryable) =>
+/** The cards with where they were blocked — named only where the caller sees that fridge (a member's own devices). */
+const selectCards = (db: Queryable, scope: Scope) =>
   db
     .select(cardColumns)
     .from(cards)
     .innerJoin(tenants, eq(tenants.id, cards.tenantId))
-    .leftJoin(devices, eq(devices.id, cards.blockedDeviceId));
+    .leftJoin(devices, and(eq(devices.id, cards.blockedDeviceId), scope.device(devices.id)));
 
 export async function cardPage(
   db: Queryable,
@@ -167,7 +168,7 @@ export async function cardPage(
         ? isNotNull(cards.blockedAt)
         : sql`${cards.blockedAt} is null`,
   );
-  const rows = selectCards(db)
+  const rows = selectCards(db, scope)
     .where(where)
     .orderBy(sql`${cards.blockedAt} is null`, desc(cards.blockedAt), desc(cards.lastSeenAt), desc(cards.id));
   const total = db.select({ total: count() }).from(cards).where(where);
@@ -181,7 +182,7 @@ export async function unblockCard(db: Queryable, scope: Scope, id: number, actor
     .where(and(eq(cards.id, id), scope.where(cards.tenantId), isNotNull(cards.blockedAt)))
     .returning({ id: cards.id });
   if (!done) throw new BizError(CODE.cardNotBlocked);
-  const [row] = await selectCards(db).where(eq(cards.id, id));
+  const [row] = await selectCards(db, scope).where(eq(cards.id, id));
   return toCard(row!);
 }
 

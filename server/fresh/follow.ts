@@ -26,6 +26,7 @@ import {
   devices,
   takeFromChannel,
   type StockCause,
+  type ChannelExpiry,
   type StockMoved,
   type TakenBatches,
 } from '../device/index.js';
@@ -207,14 +208,22 @@ async function addBatch(
 }
 
 /**
- * The device's channels whose oldest open batch is past its expiry (the
- * device domain's `expiredChannels` port): a sale there would sell it, so
- * the heartbeat tells the machine to refuse them until it is removed.
+ * Per channel with fresh food, the next unit's expiry (its oldest open
+ * batch's, null when unknown) and whether it is past (the device domain's
+ * `channelExpiries` port): a sale there would sell it, so the heartbeat tells
+ * the machine to refuse the channel until the batch is removed, and the
+ * machine prices the unit by its markdown ladder from the expiry.
  */
-export async function channelsExpired(db: Queryable, deviceId: number): Promise<ReadonlySet<number>> {
+export async function channelExpiries(db: Queryable, deviceId: number): Promise<ReadonlyMap<number, ChannelExpiry>> {
   const rows = await db
-    .selectDistinct({ channel: b.channel })
+    .select({
+      channel: b.channel,
+      unknown: sql<boolean>`bool_or(${b.expiresOn} is null)`,
+      first: sql<string | null>`min(${b.expiresOn})::text`,
+      expired: sql<boolean>`bool_or(${b.expiresOn} < ${businessDay()})`,
+    })
     .from(b)
-    .where(and(eq(b.deviceId, deviceId), isNull(b.closedAt), sql`${b.expiresOn} < ${businessDay()}`));
-  return new Set(rows.map((r) => r.channel));
+    .where(and(eq(b.deviceId, deviceId), isNull(b.closedAt)))
+    .groupBy(b.channel);
+  return new Map(rows.map((r) => [r.channel, { expiresOn: r.unknown ? null : r.first, expired: r.expired === true }]));
 }

@@ -10,6 +10,7 @@ import { deleteMarkdown, markdownList, saveMarkdown } from './markdowns.js';
 import { removeBatch, wastePage } from './waste.js';
 import { exportShrink, shrinkPage, shrinkTotal } from './shrink.js';
 import { closeDoor, openDoor } from './doors.js';
+import { markdownPushOf, pushMarkdowns, reportMarkdowns } from './markdown-push.js';
 import {
   cardPage,
   doorFridges,
@@ -32,6 +33,9 @@ export const freshHandlers = defineHandlers({
   'fresh.shrink': ({ query, body }, { db, scope }) => shrinkPage(db, scope, query, body),
   'fresh.shrinkTotal': ({ body }, { db, scope }) => shrinkTotal(db, scope, body),
   'fresh.shrinkExport': ({ query, body }, { db, scope }) => exportShrink(db, scope, body, query.lang),
+  'fresh.pushMarkdowns': ({ body }, { db, user, scope }) => pushMarkdowns(db, user, scope, body),
+  'fresh.markdownPush': ({ params }, { db, scope }) => markdownPushOf(db, scope, params.id),
+  'fresh.markdownReport': ({ params, body }, { db, device }) => reportMarkdowns(db, device.id, params.id, body),
   'fresh.doorOpen': ({ body }, { db, device }) => openDoor(db, device, body),
   'fresh.doorClose': ({ body }, { db, device }) => closeDoor(db, device, body),
   'fresh.doorOpenings': ({ query, body }, { db, scope }) => openingPage(db, scope, query, body),

@@ -5,12 +5,18 @@
  * product domains.
  */
 import { provide } from '../../shared/ports.js';
-import { expiredChannels, stockBatches } from '../device/index.js';
+import {
+  channelExpiries as channelExpiriesPort,
+  markdownOffers as markdownOffersPort,
+  markdownPushes as markdownPushesPort,
+  stockBatches,
+} from '../device/index.js';
+import { markdownOffers, markdownPushes } from './markdown-push.js';
 import { defineServerDomain } from '../manifest.js';
 import { freshChecks } from './checks.js';
 import { freshDemo } from './demo.js';
 import { refundExpiredSale } from './expired.js';
-import { channelsExpired, followStock } from './follow.js';
+import { channelExpiries, followStock } from './follow.js';
 import { freshHandlers } from './handlers.js';
 import { ensureTemperatureMonths } from './months.js';
 import {
@@ -18,6 +24,7 @@ import {
   freshCards,
   freshColdRules,
   freshExcursions,
+  freshMarkdownPushes,
   freshMarkdowns,
   freshQuarantine,
 } from './schema.js';
@@ -46,7 +53,13 @@ export const freshServer = defineServerDomain({
   onEvent: refundExpiredSale,
   // A channel's stock moved: its batches follow (follow.ts).
   // A channel whose oldest batch has expired is refused by the machine, told by its heartbeat (follow.ts).
-  provides: [provide(stockBatches, followStock), provide(expiredChannels, channelsExpired)],
+  provides: [
+    provide(stockBatches, followStock),
+    provide(channelExpiriesPort, channelExpiries),
+    // The heartbeat delivers pushed markdown ladders; the fleet's view lists the pushes (markdown-push.ts).
+    provide(markdownOffersPort, markdownOffers),
+    provide(markdownPushesPort, markdownPushes),
+  ],
   recurring: {
     // Hourly, and at once: the months of readings are there before the readings (months.ts).
     'fresh.temperatureMonths': { everyMs: 3_600_000, atStart: true, run: ({ db }) => ensureTemperatureMonths(db) },
@@ -58,5 +71,6 @@ export const freshServer = defineServerDomain({
     coldRule: { id: freshColdRules.id, tenantId: freshColdRules.tenantId, labels: [] },
     quarantine: { id: freshQuarantine.id, tenantId: freshQuarantine.tenantId, labels: [] },
     card: { id: freshCards.id, tenantId: freshCards.tenantId, labels: [] },
+    markdownPush: { id: freshMarkdownPushes.id, tenantId: freshMarkdownPushes.tenantId, labels: [] },
   },
 });

@@ -87,6 +87,15 @@ export async function laddersOf(
   productIds: readonly number[],
 ): Promise<ReadonlyMap<number, readonly MarkdownStep[]>> {
   const ladders = await db.select({ categoryId: m.categoryId, steps: m.steps }).from(m).where(eq(m.tenantId, tenantId));
+  return resolveLadders(db, ladders, productIds);
+}
+
+/** Each product's ladder of those given (the tenant's now, or a push's as they were): its category's, its parent's, the general one. */
+export async function resolveLadders(
+  db: Queryable,
+  ladders: readonly { categoryId: number | null; steps: readonly MarkdownStep[] }[],
+  productIds: readonly number[],
+): Promise<ReadonlyMap<number, readonly MarkdownStep[]>> {
   if (!ladders.length || !productIds.length) return new Map();
   const byCategory = new Map(ladders.map((l) => [l.categoryId, l.steps]));
   const rows = await db

@@ -290,3 +290,23 @@ export const freshQuarantine = pgTable(
 );
 
 export { freshCards, freshDoorOpenings, freshDoorSettings } from './schema-doors.js';
+
+/**
+ * The markdown ladders a user sent to machines (a push of the device domain:
+ * each device's part is a `device_push_parts` row of kind `markdown`): the
+ * tenant's ladders as they were then, which the machines are given.
+ */
+export const freshMarkdownPushes = pgTable(
+  'fresh_markdown_pushes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    /** Each ladder: its category (null: every perishable product) and its steps. */
+    ladders: jsonb('ladders').$type<{ categoryId: number | null; steps: MarkdownStep[] }[]>().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fresh_markdown_pushes_tenant_idx').on(t.tenantId, t.createdAt)],
+);

@@ -44,6 +44,25 @@ export const priceOffer = z.object({
 });
 export type PriceOffer = z.infer<typeof priceOffer>;
 
+/**
+ * Markdown ladders delivered to a machine (the fresh domain's push): for
+ * each perishable product in its channels, the steps of "N hours before the
+ * end of the expiry day, X % off" it is to show — the machine prices a
+ * channel's next unit from its expiry (`channels[].expiresOn`) as the hours
+ * pass, offline too — to report through `fresh.markdownReport` with the
+ * push's id. The upstream prices every sale by the same ladders.
+ */
+export const markdownOffer = z.object({
+  pushId: z.number().int(),
+  products: z.array(
+    z.object({
+      productId: z.number().int(),
+      steps: z.array(z.object({ hoursLeft: z.number().int(), percentOff: z.number().int() })),
+    }),
+  ),
+});
+export type MarkdownOffer = z.infer<typeof markdownOffer>;
+
 export const machineState = z.object({
   serverTime: isoTime,
   /** The tenant whose mini-program the machine's code opens (members sign in there); null while in the pool. */
@@ -63,6 +82,8 @@ export const machineState = z.object({
       customerStaffPrice: z.number().int().nullable(),
       /** The next unit it would sell is past its expiry (fresh food): sell none from it until the batch is removed. */
       expired: z.boolean(),
+      /** Fresh food: the last business day of the next unit it would sell (its oldest batch), null when unknown. */
+      expiresOn: z.string().nullable(),
     }),
   ),
   /** The firmware update to work on, if one is offered. */
@@ -71,6 +92,8 @@ export const machineState = z.object({
   priceVersion: z.number().int(),
   /** Price changes due at the machine, oldest first: `channels` above keep the prices it has applied. */
   prices: z.array(priceOffer),
+  /** Markdown ladders pushed to the machine and not yet reported applied: the newest is the one to show. */
+  markdowns: z.array(markdownOffer),
 });
 export type MachineState = z.infer<typeof machineState>;
 

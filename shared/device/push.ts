@@ -1,6 +1,6 @@
 /**
  * A push to the fleet: something a domain sends to a tenant's devices —
- * a firmware rollout, a price change (fresh food's markdowns next) — which
+ * a firmware rollout, a price change, fresh food's markdown ladders — which
  * each machine takes through its heartbeat and reports on. The device
  * domain's words, which the domains that push read: what a push names
  * (chosen devices, a point's or a scene's), the steps a device goes
@@ -26,7 +26,7 @@ export const PUSH_LIMITS = {
 } as const;
 
 /** What is pushed, each by its domain. */
-export const PUSH_KINDS = ['firmware', 'price'] as const;
+export const PUSH_KINDS = ['firmware', 'price', 'markdown'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /**

@@ -46,4 +46,18 @@ export const freshErrors = defineErrors({
   ),
   cardNotBlocked: err(1448, 404, '该卡不存在或未被停用', '該卡不存在或未被停用', 'No such card, or it is not blocked'),
   openingUnknown: err(1449, 404, '没有这次开门记录', '沒有這次開門紀錄', 'No such door opening'),
+  markdownsNone: err(
+    1450,
+    409,
+    '还没有临期折扣可推送，请先添加',
+    '還沒有臨期折扣可推送，請先新增',
+    'There are no markdown ladders to push yet: add one first',
+  ),
+  markdownPushNotActive: err(
+    1451,
+    404,
+    '该折扣推送不存在，或本机已上报',
+    '該折扣推送不存在，或本機已回報',
+    'No such markdown push for this machine, or it was reported already',
+  ),
 });

@@ -8,6 +8,7 @@ import { freshColdApi } from './cold.js';
 import { freshQuarantineApi } from './quarantine.js';
 import { freshShrinkApi } from './shrink.js';
 import { freshDoorApi } from './doors.js';
+import { freshMarkdownPushApi } from './markdown-push.js';
 import { freshErrors } from './errors.js';
 import { freshTexts } from './texts.js';
 import { freshRoutes } from './routes.js';
@@ -22,6 +23,7 @@ export * from './excursion.js';
 export * from './quarantine.js';
 export * from './shrink.js';
 export * from './doors.js';
+export * from './markdown-push.js';
 export { freshErrors } from './errors.js';
 export { freshTexts } from './texts.js';
 
@@ -35,6 +37,7 @@ export const fresh = defineDomain({
     freshQuarantineApi,
     freshShrinkApi,
     freshDoorApi,
+    freshMarkdownPushApi,
   ),
   errors: freshErrors,
   texts: freshTexts,

@@ -4,7 +4,7 @@
  * the enterprise customers', for the admin and the tenants (a member's code
  * opens only its own domain's screens, and no code of spec §2 is fresh food's).
  */
-import { group, view } from '../routes/define.js';
+import { detail, group, view } from '../routes/define.js';
 
 export const freshRoutes = [
   group(
@@ -14,6 +14,7 @@ export const freshRoutes = [
     [
       view('batches', 'FreshBatches', 'fresh.route.batches'),
       view('markdowns', 'FreshMarkdowns', 'fresh.route.markdowns'),
+      detail('markdowns/push', 'FreshMarkdownPush', 'fresh.route.markdownPush', '/freshFood/markdowns'),
       view('waste', 'FreshWaste', 'fresh.route.waste'),
       view('shrink', 'FreshShrink', 'fresh.route.shrink'),
       view('doors', 'FreshDoors', 'fresh.route.doors'),

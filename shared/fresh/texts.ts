@@ -3,6 +3,7 @@ import { defineTexts } from '../i18n/define.js';
 import { coldEn, coldZhCN, coldZhTW, quarantineEn, quarantineZhCN, quarantineZhTW } from './texts-cold.js';
 import { shrinkEn, shrinkZhCN, shrinkZhTW } from './texts-shrink.js';
 import { doorsEn, doorsZhCN, doorsZhTW } from './texts-doors.js';
+import { pushEn, pushZhCN, pushZhTW } from './texts-push.js';
 
 const zhCN = {
   expiredRefund: '售出过期商品，自动退款',
@@ -15,11 +16,13 @@ const zhCN = {
     quarantine: '异常上报',
     shrink: '盘亏报表',
     doors: '开门购物',
+    markdownPush: '临期折扣下发',
   },
   cold: coldZhCN,
   quarantine: quarantineZhCN,
   shrink: shrinkZhCN,
   doors: doorsZhCN,
+  push: pushZhCN,
   batches: {
     title: '批次效期',
     intro: '补货时记录的每个批次及其有效期，最先到期的在前；售卖先出最早到期的批次。',
@@ -124,6 +127,7 @@ const zhCN = {
     stockChecked: '请先检查库存并勾选确认',
     doorCap: '开门上限须为 1 至 2000 元',
     declines: '被拒次数须为 1 至 10 的整数',
+    pushNoDevices: '所选范围内没有设备',
   },
 };
 
@@ -139,11 +143,13 @@ export const freshTexts = defineTexts(zhCN, {
       quarantine: '異常上報',
       shrink: '盤虧報表',
       doors: '開門購物',
+      markdownPush: '臨期折扣下發',
     },
     cold: coldZhTW,
     quarantine: quarantineZhTW,
     shrink: shrinkZhTW,
     doors: doorsZhTW,
+    push: pushZhTW,
     batches: {
       title: '批次效期',
       intro: '補貨時記錄的每個批次及其有效期，最先到期的在前；售賣先出最早到期的批次。',
@@ -248,6 +254,7 @@ export const freshTexts = defineTexts(zhCN, {
       stockChecked: '請先檢查庫存並勾選確認',
       doorCap: '開門上限須為 1 至 2000 元',
       declines: '被拒次數須為 1 至 10 的整數',
+      pushNoDevices: '所選範圍內沒有設備',
     },
   },
   en: {
@@ -261,11 +268,13 @@ export const freshTexts = defineTexts(zhCN, {
       quarantine: 'Held reports',
       shrink: 'Shrink',
       doors: 'Door openings',
+      markdownPush: 'Markdowns sent',
     },
     cold: coldEn,
     quarantine: quarantineEn,
     shrink: shrinkEn,
     doors: doorsEn,
+    push: pushEn,
     batches: {
       title: 'Batches and expiry',
       intro: 'Every batch a refill recorded, with its expiry, soonest first; sales take the batch that expires first.',
@@ -384,6 +393,7 @@ export const freshTexts = defineTexts(zhCN, {
       stockChecked: 'Check the stock and tick the box first',
       doorCap: 'The cap is ¥1 to ¥2,000',
       declines: 'Enter 1 to 10 declines',
+      pushNoDevices: 'No device there',
     },
   },
 });

@@ -26,8 +26,8 @@ describe('error catalogue (spec §8)', () => {
 
   it('falls back from code to family to unknown', () => {
     expect(errorEntry(1411).texts.en).toBe('Cannot delete a point that has devices');
-    expect(errorEntry(1450).texts.en).toBe('Device, tenant, point or replenishment error');
-    expect(knownEntry(1450)).toBe(FAMILIES.find((f) => f.from === 1401)?.entry);
+    expect(errorEntry(1459).texts.en).toBe('Device, tenant, point or replenishment error');
+    expect(knownEntry(1459)).toBe(FAMILIES.find((f) => f.from === 1401)?.entry);
     expect(knownEntry(9999)).toBeUndefined();
     expect(errorEntry(9999)).toBe(UNKNOWN);
   });

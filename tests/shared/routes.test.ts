@@ -202,6 +202,8 @@ describe('the route table', () => {
         '/deviceList/prices/change',
         // Beyond the spec: one revenue-share statement, opened from the statements.
         '/shares/statement',
+        // Beyond the spec: one send of the markdown ladders to machines, opened from the markdowns page.
+        '/freshFood/markdowns/push',
       ].sort(),
     );
   });
