@@ -70,6 +70,7 @@ export function CardsPanel() {
       column('declines', { kind: 'number', value: (c) => c.declines, testId: true }),
       column('blockedAt', {
         kind: 'time',
+        fold: 3,
         testId: true,
         value: (c) => c.blockedAt ?? t('fresh.doors.blockedAt_none'),
       }),

@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import type { MarkdownItem } from '../../shared/fresh/index.js';
 import { useOp } from '../bridge.js';
 import {
+  ActionButton,
   DataTable,
   DeleteAction,
   EditAction,
@@ -110,14 +111,16 @@ export default function MarkdownsPage() {
         >
           {t('fresh.markdowns.add')}
         </Button>
-        <Button
+        <ActionButton
           icon={<SendRegular />}
-          disabled={!ready || !ladders.data?.length}
-          onClick={() => setSending(true)}
+          opensDialog
+          disabledReason={ready && ladders.data && !ladders.data.length ? t('fresh.push.noLadders') : undefined}
+          disabled={!ready || !ladders.data}
+          action={() => setSending(true)}
           data-testid="fresh-markdowns-push"
         >
           {t('fresh.push.action')}
-        </Button>
+        </ActionButton>
       </ListHead>
       <Text className={styles.intro}>{t('fresh.markdowns.intro')}</Text>
       {ready ? (

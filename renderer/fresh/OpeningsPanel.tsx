@@ -58,10 +58,11 @@ export function OpeningsPanel() {
       column('card', {
         minWidth: 90,
         width: 120,
+        fold: 4,
         testId: true,
         value: (o) => (o.cardTail ? t('fresh.doors.cardTail', { tail: o.cardTail }) : t('fresh.doors.noTail')),
       }),
-      column('openedAt', { kind: 'time', value: (o) => o.openedAt }),
+      column('openedAt', { kind: 'time', value: (o) => o.openedAt, fold: 3 }),
       column('closedAt', { kind: 'time', value: (o) => o.closedAt, fold: 1 }),
       column('state', { minWidth: 100, width: 120, testId: true, render: badge('states', COLOURS, (o) => o.state) }),
       column('cap', { kind: 'money', value: (o) => o.cap, fold: 2 }),

@@ -12,10 +12,10 @@ import type { Tx } from '../db/index.js';
 import { cardDigest } from './doors.js';
 import { followStock } from './follow.js';
 import { freshCards, freshDoorOpenings } from './schema.js';
+import { addDays, businessDay, businessInstant } from '../../shared/business-time.js';
 import { DOOR_DEFAULTS } from '../../shared/fresh/index.js';
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 const BLOCKED = 'demo-card-6217-8852';
 
 /** A repeatable spread: the demo reads the same every time it loads. */
@@ -23,11 +23,15 @@ const spread = (n: number, mod: number) => (n * 7919 + 13) % mod;
 
 export async function doorsDemo(tx: Tx, fridge: { deviceId: number; tenantId: number }, now: number) {
   const rows: (typeof freshDoorOpenings.$inferInsert)[] = [];
+  const today = businessDay(now);
+  /** A wall-clock time of the business day `daysAgo` before today. */
+  const at = (daysAgo: number, minuteOfDay: number) =>
+    new Date(+businessInstant(`${addDays(today, -daysAgo)} 00:00`)! + minuteOfDay * MINUTE);
   for (let day = 7; day >= 1; day--) {
     for (let i = 0; i < 12; i++) {
       const n = day * 100 + i;
       // From 7:30 on, every hour or so: commuters through the station.
-      const openedAt = new Date(now - day * DAY + (i - 12) * 55 * MINUTE + spread(n, 20) * MINUTE);
+      const openedAt = at(day, 7 * 60 + 30 + i * 55 + spread(n, 20));
       const card = `demo-card-${spread(n, 40)}`;
       const declined = spread(n, 17) === 3;
       const amount = spread(n, 9) === 0 ? 0 : 600 + spread(n, 30) * 100;
@@ -48,7 +52,7 @@ export async function doorsDemo(tx: Tx, fridge: { deviceId: number; tenantId: nu
   }
   // Yesterday evening, one card declined three times in a row: blocked, and tried once since.
   for (let i = 0; i < 3; i++) {
-    const openedAt = new Date(now - DAY + (8 * 60 + i * 20) * MINUTE);
+    const openedAt = at(1, 19 * 60 + 10 + i * 20);
     rows.push({
       tenantId: fridge.tenantId,
       deviceId: fridge.deviceId,
@@ -69,10 +73,10 @@ export async function doorsDemo(tx: Tx, fridge: { deviceId: number; tenantId: nu
     cardHash: cardDigest(BLOCKED),
     cardTail: '8852',
     declines: 3,
-    blockedAt: new Date(now - DAY + (8 * 60 + 42) * MINUTE),
+    blockedAt: at(1, 19 * 60 + 52),
     blockedDeviceId: fridge.deviceId,
     refusals: 1,
-    lastSeenAt: new Date(now - 2 * 60 * MINUTE),
+    lastSeenAt: at(1, 21 * 60 + 5),
   });
 }
 

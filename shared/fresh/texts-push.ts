@@ -2,6 +2,7 @@
 
 export const pushZhCN = {
   action: '下发到设备',
+  noLadders: '先新建临期折扣，再下发到设备',
   title: '下发临期折扣',
   intro:
     '把当前的临期折扣阶梯下发到所选设备：设备下次心跳时取走，离线时也能按批次有效期自动降价；设备尚未生效的上一次下发将被取消。',
@@ -27,6 +28,7 @@ export const pushZhCN = {
 
 export const pushZhTW: typeof pushZhCN = {
   action: '下發到設備',
+  noLadders: '先新增臨期折扣，再下發到設備',
   title: '下發臨期折扣',
   intro:
     '把目前的臨期折扣階梯下發到所選設備：設備下次心跳時取走，離線時也能按批次有效期自動降價；設備尚未生效的上一次下發將被取消。',
@@ -52,6 +54,7 @@ export const pushZhTW: typeof pushZhCN = {
 
 export const pushEn = {
   action: 'Send to machines',
+  noLadders: 'Add a markdown first, then send it to the machines',
   title: 'Send the markdowns',
   intro:
     "Sends the markdown ladders as they are now to the chosen machines: each takes them at its next heartbeat and marks its fresh food down by the batches' expiry, offline too. What a machine had not yet applied of an earlier send is cancelled.",
