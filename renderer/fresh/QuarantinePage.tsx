@@ -51,19 +51,24 @@ const COMMANDS: RowCommands<'approve' | 'reject', QuarantineItem> = {
 
 /** What was held, in words: the reading and the one before it, or the count against what the batches hold. */
 const whatOf = (t: TFunction, h: QuarantineItem) =>
-  'channel' in h.detail
-    ? t('fresh.quarantine.rise', {
-        channel: h.detail.channel,
-        product: h.detail.productName,
-        from: h.detail.from,
-        to: h.detail.to,
+  'saleId' in h.detail
+    ? t('fresh.quarantine.sale', {
+        sale: h.detail.saleId,
+        channels: h.detail.channels.join(t('common.listSeparator')),
       })
-    : t('fresh.quarantine.jump', {
-        celsius: celsiusText(t, h.detail.celsius),
-        at: formatTime(h.detail.at),
-        previous: celsiusText(t, h.detail.previousCelsius),
-        previousAt: formatTime(h.detail.previousAt).slice(11),
-      });
+    : 'channel' in h.detail
+      ? t('fresh.quarantine.rise', {
+          channel: h.detail.channel,
+          product: h.detail.productName,
+          from: h.detail.from,
+          to: h.detail.to,
+        })
+      : t('fresh.quarantine.jump', {
+          celsius: celsiusText(t, h.detail.celsius),
+          at: formatTime(h.detail.at),
+          previous: celsiusText(t, h.detail.previousCelsius),
+          previousAt: formatTime(h.detail.previousAt).slice(11),
+        });
 
 export default function QuarantinePage() {
   const { t } = useScreen();

@@ -24,6 +24,8 @@ export {
   type ChannelExpiry,
   markdownOffers,
   markdownPushes,
+  unknownChannelSale,
+  type UnknownChannelSale,
   type OfferedMarkdowns,
   type OfferedPrices,
   type OfferedUpdate,
@@ -86,6 +88,7 @@ export {
   takeFromChannel,
   takeStock,
   touchDevice,
+  UnknownChannels,
   type SaleDevice,
   type SoldLine,
 } from './stock.js';

@@ -49,6 +49,20 @@ export interface OfferedMarkdowns {
 /** The markdown pushes delivered to a machine by its heartbeat (the fresh domain). */
 export const markdownOffers =
   port<(db: Queryable, deviceId: number) => Promise<OfferedMarkdowns[]>>('device.markdownOffers');
+/**
+ * A sale naming channels the device does not have, refused (943): held for
+ * someone to look at the machine (the fresh domain's quarantine), after the
+ * sale's transaction rolled back. A sale sent again is held once.
+ */
+export interface UnknownChannelSale {
+  deviceId: number;
+  tenantId: number;
+  saleId: string;
+  channels: readonly number[];
+  items: readonly { channel: number; count: number }[];
+}
+export const unknownChannelSale =
+  port<(db: Queryable, sale: UnknownChannelSale) => Promise<void>>('device.unknownChannelSale');
 /** A machine's stock report is a service visit: the price changes waiting for one are due (the price domain). */
 export const serviceVisit = port<(db: Queryable, deviceId: number) => Promise<void>>('device.serviceVisit');
 
@@ -127,4 +141,5 @@ export const devicePorts = [
   stockBatches,
   channelExpiries,
   markdownOffers,
+  unknownChannelSale,
 ] as const;

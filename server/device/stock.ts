@@ -97,6 +97,13 @@ export type StaffPrices = (productIds: readonly number[]) => Promise<ReadonlyMap
  * limit (941), per order at most its limit (942); a switched-off or empty
  * channel 943, a locked one 903, too few left 940.
  */
+/** A sale naming channels the device does not have (943 to the machine): which, for the sale's caller to hold. */
+export class UnknownChannels extends BizError {
+  constructor(readonly channels: readonly number[]) {
+    super(CODE.channelUnavailable);
+  }
+}
+
 export async function takeStock(
   tx: Tx,
   device: SaleDevice,
@@ -129,6 +136,8 @@ export async function takeStock(
   const customerPrices = staffPrices
     ? await staffPrices(rows.flatMap((r) => (r.productId === null ? [] : [r.productId])))
     : null;
+  const unknown = numbers.filter((n) => !rows.some((r) => r.number === n));
+  if (unknown.length) throw new UnknownChannels(unknown);
   const lines: SoldLine[] = [];
   await stockCause(tx, 'sale');
   for (const number of numbers) {

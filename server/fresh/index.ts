@@ -10,7 +10,9 @@ import {
   markdownOffers as markdownOffersPort,
   markdownPushes as markdownPushesPort,
   stockBatches,
+  unknownChannelSale,
 } from '../device/index.js';
+import { holdUnknownChannelSale } from './quarantine.js';
 import { markdownOffers, markdownPushes } from './markdown-push.js';
 import { defineServerDomain } from '../manifest.js';
 import { freshChecks } from './checks.js';
@@ -59,6 +61,8 @@ export const freshServer = defineServerDomain({
     // The heartbeat delivers pushed markdown ladders; the fleet's view lists the pushes (markdown-push.ts).
     provide(markdownOffersPort, markdownOffers),
     provide(markdownPushesPort, markdownPushes),
+    // A sale of channels the console does not know is held in the quarantine (quarantine.ts).
+    provide(unknownChannelSale, holdUnknownChannelSale),
   ],
   recurring: {
     // Hourly, and at once: the months of readings are there before the readings (months.ts).

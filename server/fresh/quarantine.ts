@@ -13,7 +13,7 @@ import { toTenths, type QuarantineFilter, type QuarantineItem } from '../../shar
 import type { PageQuery } from '../../shared/api/define.js';
 import { users } from '../account/index.js';
 import type { Db, Queryable } from '../db/index.js';
-import { devices, putIntoChannel } from '../device/index.js';
+import { devices, putIntoChannel, type UnknownChannelSale } from '../device/index.js';
 import { BizError } from '../http/errors.js';
 import { paged } from '../http/paged.js';
 import { tenants } from '../identity/schema.js';
@@ -84,6 +84,8 @@ export async function decideQuarantine(db: Db, scope: Scope, id: number, approve
       .set({ state: approve ? 'approved' : 'rejected', decidedAt: sql`now()`, decidedBy: actor })
       .where(eq(q.id, id));
     if (!approve) return;
+    // A sale the machine was refused: confirmed as real, to put right by hand (the buyer's money, the channels).
+    if ('saleId' in held.detail) return;
     if ('channel' in held.detail) {
       // The count's units into the channel (up to its capacity), as goods of unknown expiry: the batches follow.
       const put = await putIntoChannel(
@@ -106,4 +108,17 @@ export async function decideQuarantine(db: Db, scope: Scope, id: number, approve
   });
   const [row] = await selectHeld(db).where(eq(q.id, id));
   return toItem(row!);
+}
+
+/** A sale of channels the console does not know, refused at the machine (the device domain's `unknownChannelSale`): held once per sale. */
+export async function holdUnknownChannelSale(db: Queryable, sale: UnknownChannelSale): Promise<void> {
+  await db
+    .insert(q)
+    .values({
+      tenantId: sale.tenantId,
+      deviceId: sale.deviceId,
+      kind: 'unknownChannel',
+      detail: { saleId: sale.saleId, channels: [...sale.channels], items: sale.items.map((i) => ({ ...i })) },
+    })
+    .onConflictDoNothing();
 }

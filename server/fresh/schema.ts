@@ -286,6 +286,11 @@ export const freshQuarantine = pgTable(
     uniqueIndex('fresh_quarantine_reading')
       .on(t.deviceId, sql`(${t.detail}->>'at')`)
       .where(sql`${t.kind} = 'temperatureJump'`),
+    // One held sale per machine and sale id: a sale sent again is held once (by its detail, not its kind, which
+    // the migration adding the kind may not name in the same transaction).
+    uniqueIndex('fresh_quarantine_sale')
+      .on(t.deviceId, sql`(${t.detail}->>'saleId')`)
+      .where(sql`${t.detail} ? 'saleId'`),
   ],
 );
 

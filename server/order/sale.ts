@@ -18,6 +18,8 @@ import {
   publishDeviceNews,
   takeStock,
   touchDevice,
+  unknownChannelSale,
+  UnknownChannels,
   type DeviceNews,
   type SaleDevice,
   type SoldLine,
@@ -166,6 +168,15 @@ export async function recordSale(db: Db, caller: DeviceCaller, sale: Sale) {
     });
   } catch (err) {
     if (err instanceof AlreadyRecorded) return (await recorded(db, caller.id, sale.saleId))!;
+    // Channels the console does not know: the machine is refused, and the sale held for someone to look at it.
+    if (err instanceof UnknownChannels && caller.tenantId !== null)
+      await unknownChannelSale.use()(db, {
+        deviceId: caller.id,
+        tenantId: caller.tenantId,
+        saleId: sale.saleId,
+        channels: err.channels,
+        items: sale.items,
+      });
     throw err;
   }
 }

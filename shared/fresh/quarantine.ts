@@ -2,14 +2,16 @@
  * The quarantine of implausible machine reports (docs/domains/fresh.md#quarantine):
  * what a machine says that cannot be so — a fridge's temperature moving 20 °C
  * within a minute (a loose sensor, a fault), its count raising fresh food
- * nobody refilled (goods of no known expiry) — is neither applied nor dropped:
- * it is held, and someone approves it (then it counts, as if it had come
- * then) or rejects it (kept, marked rejected).
+ * nobody refilled (goods of no known expiry), a sale of a channel the
+ * console does not know — is neither applied nor dropped: it is held, and
+ * someone approves it (then it counts, as if it had come then; a sale of an
+ * unknown channel, refused at the machine, is confirmed as a real one to put
+ * right by hand) or rejects it (kept, marked rejected).
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, refParams } from '../api/define.js';
 
-export const QUARANTINE_KINDS = ['temperatureJump', 'stockRise'] as const;
+export const QUARANTINE_KINDS = ['temperatureJump', 'stockRise', 'unknownChannel'] as const;
 export type QuarantineKind = (typeof QUARANTINE_KINDS)[number];
 export const QUARANTINE_STATES = ['held', 'approved', 'rejected'] as const;
 export type QuarantineState = (typeof QUARANTINE_STATES)[number];
@@ -35,7 +37,18 @@ export const stockRiseDetail = z.object({
 });
 export type StockRiseDetail = z.infer<typeof stockRiseDetail>;
 
-export const quarantineDetail = z.union([temperatureJumpDetail, stockRiseDetail]);
+/**
+ * A sale naming channels the console does not know (the machine's channels differ from the console's): refused
+ * (943, the machine does not vend) and held here for someone to look at the machine — what it sold, by its id.
+ */
+export const unknownChannelDetail = z.object({
+  saleId: z.string(),
+  channels: z.array(z.number().int()),
+  items: z.array(z.object({ channel: z.number().int(), count: z.number().int() })),
+});
+export type UnknownChannelDetail = z.infer<typeof unknownChannelDetail>;
+
+export const quarantineDetail = z.union([temperatureJumpDetail, stockRiseDetail, unknownChannelDetail]);
 export type QuarantineDetail = z.infer<typeof quarantineDetail>;
 
 export const quarantineItem = z.object({

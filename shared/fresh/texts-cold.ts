@@ -268,14 +268,15 @@ export const coldEn = {
 export const quarantineZhCN = {
   title: '异常上报',
   intro:
-    '设备上报中不合常理的数据（一分钟内温度变化 20 °C、没有补货记录的鲜食库存增加）不会直接采用，也不会丢弃：在这里核实后采用或驳回。',
+    '设备上报中不合常理的数据（一分钟内温度变化 20 °C、没有补货记录的鲜食库存增加、售出后台没有的货道）不会直接采用，也不会丢弃：在这里核实后采用或驳回。',
   emptyHint: '没有待处理的异常上报',
   device: '设备',
   kind: '类型',
-  kinds: { temperatureJump: '温度突变', stockRise: '库存无故增加' },
+  kinds: { temperatureJump: '温度突变', stockRise: '库存无故增加', unknownChannel: '未知货道售卖' },
   what: '上报内容',
   jump: '{{at}} {{celsius}}（上一读数 {{previousAt}} {{previous}}）',
   rise: '{{channel}} 号货道 {{product}}：批次共 {{from}} 件，设备清点为 {{to}} 件',
+  sale: '订单 {{sale}} 售出后台没有的 {{channels}} 号货道，设备已被拒绝出货',
   state: '状态',
   states: { held: '待处理', approved: '已采用', rejected: '已驳回' },
   reportedAt: '上报时间',
@@ -286,6 +287,7 @@ export const quarantineZhCN = {
   effects: {
     temperatureJump: '采用后按上报时间计入温度记录，并重新判断温度异常。',
     stockRise: '采用后按未知效期补入货道（不超过容量），请尽快核对有效期。',
+    unknownChannel: '采用即确认确有此笔售卖：请核对设备货道配置，并手工处理顾客款项。',
   },
   approved: '已采用',
   reject: '驳回',
@@ -297,14 +299,15 @@ export const quarantineZhCN = {
 export const quarantineZhTW: typeof quarantineZhCN = {
   title: '異常上報',
   intro:
-    '設備上報中不合常理的資料（一分鐘內溫度變化 20 °C、沒有補貨記錄的鮮食庫存增加）不會直接採用，也不會丟棄：在這裡核實後採用或駁回。',
+    '設備上報中不合常理的資料（一分鐘內溫度變化 20 °C、沒有補貨記錄的鮮食庫存增加、售出後台沒有的貨道）不會直接採用，也不會丟棄：在這裡核實後採用或駁回。',
   emptyHint: '沒有待處理的異常上報',
   device: '設備',
   kind: '類型',
-  kinds: { temperatureJump: '溫度突變', stockRise: '庫存無故增加' },
+  kinds: { temperatureJump: '溫度突變', stockRise: '庫存無故增加', unknownChannel: '未知貨道售賣' },
   what: '上報內容',
   jump: '{{at}} {{celsius}}（上一讀數 {{previousAt}} {{previous}}）',
   rise: '{{channel}} 號貨道 {{product}}：批次共 {{from}} 件，設備清點為 {{to}} 件',
+  sale: '訂單 {{sale}} 售出後台沒有的 {{channels}} 號貨道，設備已被拒絕出貨',
   state: '狀態',
   states: { held: '待處理', approved: '已採用', rejected: '已駁回' },
   reportedAt: '上報時間',
@@ -315,6 +318,7 @@ export const quarantineZhTW: typeof quarantineZhCN = {
   effects: {
     temperatureJump: '採用後按上報時間計入溫度記錄，並重新判斷溫度異常。',
     stockRise: '採用後按未知效期補入貨道（不超過容量），請盡快核對有效期。',
+    unknownChannel: '採用即確認確有此筆售賣：請核對設備貨道設定，並手動處理顧客款項。',
   },
   approved: '已採用',
   reject: '駁回',
@@ -326,14 +330,19 @@ export const quarantineZhTW: typeof quarantineZhCN = {
 export const quarantineEn = {
   title: 'Held reports',
   intro:
-    'What a machine reports that cannot be so (a temperature moving 20 °C within a minute, fresh food rising in a count nobody refilled) is neither applied nor dropped: check it here, then approve or reject it.',
+    'What a machine reports that cannot be so (a temperature moving 20 °C within a minute, fresh food rising in a count nobody refilled, a sale of a channel the console does not have) is neither applied nor dropped: check it here, then approve or reject it.',
   emptyHint: 'No reports are held',
   device: 'Device',
   kind: 'Kind',
-  kinds: { temperatureJump: 'Temperature jump', stockRise: 'Stock rose unrefilled' },
+  kinds: {
+    temperatureJump: 'Temperature jump',
+    stockRise: 'Stock rose unrefilled',
+    unknownChannel: 'Unknown channel sold',
+  },
   what: 'Reported',
   jump: '{{celsius}} at {{at}} (the reading before: {{previous}} at {{previousAt}})',
   rise: 'Channel {{channel}}, {{product}}: its batches hold {{from}}, the machine counted {{to}}',
+  sale: 'Sale {{sale}} named channels {{channels}}, which the console does not have: the machine was refused the vend',
   state: 'State',
   states: { held: 'Held', approved: 'Approved', rejected: 'Rejected' },
   reportedAt: 'Reported',
@@ -345,6 +354,8 @@ export const quarantineEn = {
     temperatureJump: "It then counts as a reading of its time, and the fridge's excursions are worked out again.",
     stockRise:
       'The units then go into the channel (up to its capacity) as goods of unknown expiry: check their expiry soon.',
+    unknownChannel:
+      "Approving confirms the sale was real: check the machine's channels against the console's and settle the buyer's money by hand.",
   },
   approved: 'Approved',
   reject: 'Reject',

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { reconcile } from '../../../server/books/index.js';
-import { deviceChannels } from '../../../server/device/index.js';
+import { deviceChannels, devices } from '../../../server/device/index.js';
 import { describe, expect, it } from 'vitest';
 import { freshBatches, freshQuarantine, freshTemperatures } from '../../../server/fresh/index.js';
 import { CODE } from '../../../shared/domains.js';
@@ -130,5 +130,62 @@ describe('a count raising fresh food without a refill', () => {
     expect(
       checks.filter((c) => c.key.startsWith('fresh.') || c.key === 'device.stock').flatMap((c) => c.differences),
     ).toEqual([]);
+  });
+});
+
+describe('a sale of a channel the console does not know', () => {
+  it('is refused at the machine (943) and held once, approved as real without moving any stock', async () => {
+    await t.db.update(devices).set({ online: true, locked: false }).where(eq(devices.serial, FRIDGE));
+    const saleId = `UNKNOWN-${Date.now()}`;
+    const sale = () =>
+      t.call(
+        'order.sale',
+        {
+          body: {
+            saleId,
+            thirdPartyNumber: `4500${Date.now()}`,
+            platform: 'wechat',
+            paymentType: 'scan',
+            items: [
+              { channel: 1, count: 1 },
+              { channel: 98, count: 1 },
+            ],
+          },
+        } as never,
+        undefined,
+        { authorization: deviceBasic(FRIDGE) },
+      );
+    const stockBefore = await t.db
+      .select({ number: deviceChannels.number, stock: deviceChannels.stock })
+      .from(deviceChannels)
+      .where(eq(deviceChannels.deviceId, fridgeId()))
+      .orderBy(deviceChannels.number);
+    expect((await sale()).body.code).toBe(CODE.channelUnavailable);
+    expect((await sale()).body.code).toBe(CODE.channelUnavailable);
+    const held = (await t.ok('fresh.quarantine', { query: { pageSize: 100 }, body: {} }, t.token.tenant1)).list.filter(
+      (h) => h.kind === 'unknownChannel' && 'saleId' in h.detail && h.detail.saleId === saleId,
+    );
+    expect(held).toHaveLength(1);
+    expect(held[0]!.detail).toEqual({
+      saleId,
+      channels: [98],
+      items: [
+        { channel: 1, count: 1 },
+        { channel: 98, count: 1 },
+      ],
+    });
+    expect((await decide(held[0]!.id, true)).body.content).toMatchObject({ state: 'approved' });
+    const stockAfter = await t.db
+      .select({ number: deviceChannels.number, stock: deviceChannels.stock })
+      .from(deviceChannels)
+      .where(eq(deviceChannels.deviceId, fridgeId()))
+      .orderBy(deviceChannels.number);
+    expect(stockAfter).toEqual(stockBefore);
+    // Another tenant sees none of it.
+    expect(
+      (await t.ok('fresh.quarantine', { query: { pageSize: 100 }, body: {} }, t.token.tenant2)).list.some(
+        (h) => h.id === held[0]!.id,
+      ),
+    ).toBe(false);
   });
 });

@@ -1,0 +1,2 @@
+ALTER TYPE "public"."fresh_quarantine_kind" ADD VALUE 'unknownChannel';--> statement-breakpoint
+CREATE UNIQUE INDEX "fresh_quarantine_sale" ON "fresh_quarantine" USING btree ("device_id",("detail"->>'saleId')) WHERE "fresh_quarantine"."detail" ? 'saleId';
