@@ -17,11 +17,15 @@ import {
   rowCommand,
   TenantFilter,
   useResource,
+  ExportButton,
+  filterBody,
   useRowCommands,
   useScreen,
   type Column,
   type RowCommands,
 } from '../kit/index.js';
+import { callOp } from '../bridge.js';
+import { currentLang } from '../i18n/index.js';
 import { celsiusText } from './coldText.js';
 
 interface Filter {
@@ -73,7 +77,7 @@ const whatOf = (t: TFunction, h: QuarantineItem) =>
 export default function QuarantinePage() {
   const { t } = useScreen();
   const held = useResource('fresh.quarantine', { ns: 'fresh.quarantine', testId: 'fresh-quarantine', empty: EMPTY });
-  const { column, source, labels, badge, tenantColumn, action } = held;
+  const { column, source, labels, badge, tenantColumn, action, filter } = held;
   const what = (h: QuarantineItem) => whatOf(t, h);
   const { run, dialog } = useRowCommands(COMMANDS, {
     name: (h) => h.deviceName,
@@ -122,6 +126,15 @@ export default function QuarantinePage() {
       columns={columns}
       rowKey={(h) => h.id}
       intro={t('fresh.quarantine.intro')}
+      actions={
+        <ExportButton
+          make={() => callOp('fresh.quarantineExport', { query: { lang: currentLang() }, body: filterBody(filter) })}
+          saved={(count) => t('fresh.quarantine.exported', { count })}
+          testId="fresh-quarantine-export"
+        >
+          {t('fresh.quarantine.export')}
+        </ExportButton>
+      }
       emptyHint={t('fresh.quarantine.emptyHint')}
       filters={
         <>

@@ -11,9 +11,13 @@ import {
   ResourceList,
   TenantFilter,
   useResource,
+  ExportButton,
+  filterBody,
   useScreen,
   type Column,
 } from '../kit/index.js';
+import { callOp } from '../bridge.js';
+import { currentLang } from '../i18n/index.js';
 import { lastMonths } from './months.js';
 
 interface Filter {
@@ -26,7 +30,7 @@ export default function WastePage() {
   const months = useMemo(lastMonths, []);
   const empty = useMemo<Filter>(() => ({ month: months[0] }), [months]);
   const waste = useResource('fresh.waste', { ns: 'fresh.waste', testId: 'fresh-waste', empty });
-  const { column, source, tenantColumn } = waste;
+  const { column, source, tenantColumn, filter } = waste;
   const columns = useMemo<Column<WasteRow>[]>(
     () => [
       column('month', { value: (r) => r.month, minWidth: 80, width: 90 }),
@@ -56,6 +60,15 @@ export default function WastePage() {
       columns={columns}
       rowKey={(r) => `${r.month}-${r.deviceId}-${r.productId}`}
       intro={t('fresh.waste.intro')}
+      actions={
+        <ExportButton
+          make={() => callOp('fresh.wasteExport', { query: { lang: currentLang() }, body: filterBody(filter) })}
+          saved={(count) => t('fresh.waste.exported', { count })}
+          testId="fresh-waste-export"
+        >
+          {t('fresh.waste.export')}
+        </ExportButton>
+      }
       filters={
         <>
           <ChoiceFilter {...source('month')} options={months} optionLabel={(m) => m} />

@@ -9,6 +9,7 @@ import { decideQuarantine, quarantinePage } from './quarantine.js';
 import { deleteMarkdown, markdownList, saveMarkdown } from './markdowns.js';
 import { removeBatch, wastePage } from './waste.js';
 import { exportShrink, shrinkPage, shrinkTotal } from './shrink.js';
+import { exportQuarantine, exportWaste } from './exports.js';
 import { closeDoor, openDoor } from './doors.js';
 import { markdownPushOf, pushMarkdowns, reportMarkdowns } from './markdown-push.js';
 import {
@@ -30,6 +31,8 @@ export const freshHandlers = defineHandlers({
   'fresh.removeBatch': ({ params, body }, { db, scope, user }) =>
     removeBatch(db, scope, params.id, body.reason, user.id),
   'fresh.waste': ({ query, body }, { db, scope }) => wastePage(db, scope, query, body),
+  'fresh.wasteExport': ({ query, body }, { db, scope }) => exportWaste(db, scope, body, query.lang),
+  'fresh.quarantineExport': ({ query, body }, { db, scope }) => exportQuarantine(db, scope, body, query.lang),
   'fresh.shrink': ({ query, body }, { db, scope }) => shrinkPage(db, scope, query, body),
   'fresh.shrinkTotal': ({ body }, { db, scope }) => shrinkTotal(db, scope, body),
   'fresh.shrinkExport': ({ query, body }, { db, scope }) => exportShrink(db, scope, body, query.lang),

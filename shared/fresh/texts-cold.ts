@@ -294,6 +294,8 @@ export const quarantineZhCN = {
   rejectConfirm: '驳回 {{name}} 的这条上报？{{what}}。驳回后不生效，上报本身保留。',
   rejected: '已驳回',
   failed: '未能处理',
+  export: '导出',
+  exported: '已导出 {{count}} 条',
 };
 
 export const quarantineZhTW: typeof quarantineZhCN = {
@@ -325,6 +327,8 @@ export const quarantineZhTW: typeof quarantineZhCN = {
   rejectConfirm: '駁回 {{name}} 的這筆上報？{{what}}。駁回後不生效，上報本身保留。',
   rejected: '已駁回',
   failed: '未能處理',
+  export: '匯出',
+  exported: '已匯出 {{count}} 筆',
 };
 
 export const quarantineEn = {
@@ -362,4 +366,7 @@ export const quarantineEn = {
   rejectConfirm: 'Reject this report of {{name}}? {{what}}. It will not be applied; the report itself is kept.',
   rejected: 'Rejected',
   failed: 'The report could not be decided',
+  export: 'Export',
+  exported: '{{count}} reports exported',
+  exported_one: '{{count}} report exported',
 };

@@ -98,6 +98,8 @@ const zhCN = {
     removed: '已报废 {{count}} 件',
     failed: '未能报废',
     why: { expired: '过期', damaged: '破损', recalled: '召回', temperature: '温度异常' },
+    export: '导出',
+    exported: '已导出 {{count}} 行',
   },
   refill: {
     title: '补货：填写有效期',
@@ -225,6 +227,8 @@ export const freshTexts = defineTexts(zhCN, {
       removed: '已報廢 {{count}} 件',
       failed: '未能報廢',
       why: { expired: '過期', damaged: '破損', recalled: '召回', temperature: '溫度異常' },
+      export: '匯出',
+      exported: '已匯出 {{count}} 行',
     },
     refill: {
       title: '補貨：填寫有效期',
@@ -363,6 +367,9 @@ export const freshTexts = defineTexts(zhCN, {
       removed_one: '1 unit removed as waste',
       failed: 'The batch was not removed',
       why: { expired: 'Expired', damaged: 'Damaged', recalled: 'Recalled', temperature: 'Temperature' },
+      export: 'Export',
+      exported: '{{count}} rows exported',
+      exported_one: '{{count}} row exported',
     },
     refill: {
       title: 'Refill: expiry dates',

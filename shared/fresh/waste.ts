@@ -63,4 +63,15 @@ export const freshWasteApi = {
     content: page(wasteRow),
     access,
   }),
+  'fresh.wasteExport': endpoint({
+    method: 'POST',
+    path: '/fresh/waste/export',
+    summary:
+      "The waste report of the filter as an .xlsx in the caller's language, in the list's order, at most 10 000 rows.",
+    query: z.object({ lang: z.enum(['zh-CN', 'zh-TW', 'en']).default('zh-CN') }),
+    body: wasteFilter,
+    content: z.object({ name: z.string(), data: z.string(), rows: z.number().int() }),
+    exports: true,
+    access,
+  }),
 } as const;

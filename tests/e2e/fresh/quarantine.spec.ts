@@ -53,4 +53,8 @@ test('tenant2 approves one held temperature and rejects another', async ({ page,
   await page.getByRole('option', { name: en.states.rejected, exact: true }).click();
   await page.getByTestId('fresh-quarantine-search').click();
   await expect(cold.getByTestId('fresh-quarantine-state')).toHaveText(en.states.rejected);
+  // Exported as the filter shows it.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('fresh-quarantine-export').click();
+  expect((await download).suggestedFilename()).toMatch(new RegExp(`^${en.title}-\\d{4}-\\d\\d-\\d\\d\\.xlsx$`));
 });

@@ -49,4 +49,8 @@ test('tenant1 removes a damaged batch and finds it in the waste of the month', a
     .filter({ has: page.getByTestId('fresh-waste-product').getByText(batch!.productName, { exact: true }) })
     .filter({ hasText: month });
   await expect(waste.first()).toContainText(en.waste.why.damaged);
+  // Exported as the filter shows it.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('fresh-waste-export').click();
+  expect((await download).suggestedFilename()).toBe(`${en.waste.title}-${month}.xlsx`);
 });
