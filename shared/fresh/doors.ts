@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { endpoint, isoTime, page, pageQuery, ref, refParams, str } from '../api/define.js';
-import { shrinkMonth } from './shrink.js';
+import { reportMonth } from './waste.js';
 
 export const DOOR_LIMITS = {
   /** Cap per opening in fen: ¥1 to ¥2,000 (a fridge's whole shelf), and the declines in a row before a block. */
@@ -99,7 +99,7 @@ export const openingFilter = z.object({
   deviceId: ref('device').optional(),
   tenantId: ref('tenant').optional(),
   state: z.enum(OPENING_STATES).optional(),
-  month: shrinkMonth.optional(),
+  month: reportMonth.optional(),
 });
 export type OpeningFilter = z.infer<typeof openingFilter>;
 
@@ -124,7 +124,7 @@ export const cardFilter = z.object({
 });
 
 /** The host's evidence sheet: a fridge's month, day by day. */
-export const hostSheetBody = z.object({ deviceId: ref('device'), month: shrinkMonth });
+export const hostSheetBody = z.object({ deviceId: ref('device'), month: reportMonth });
 
 const access = { auth: 'user', roles: ['admin', 'tenant', 'member'], power: '2-1' } as const;
 const settingsAccess = { auth: 'user', roles: ['admin', 'tenant'] } as const;

@@ -7,7 +7,8 @@
  * product's unit cost.
  */
 import { z } from 'zod';
-import { endpoint, page, pageQuery, ref, str } from '../api/define.js';
+import { endpoint, page, pageQuery, ref } from '../api/define.js';
+import { reportMonth } from './waste.js';
 
 /**
  * The causes of a stock move that nobody can account for (server/device `STOCK_CAUSES`): what a visit's count
@@ -17,11 +18,6 @@ import { endpoint, page, pageQuery, ref, str } from '../api/define.js';
  * goods changed are accounted for.
  */
 export const UNEXPLAINED_CAUSES = ['visit', 'count', 'empty', 'held', 'approved'] as const;
-
-/** A month as YYYY-MM. */
-export const shrinkMonth = str()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'validation.invalid' })
-  .meta({ examples: ['2030-01'] });
 
 export const shrinkRow = z.object({
   month: z.string(),
@@ -48,7 +44,7 @@ export const shrinkRow = z.object({
 export type ShrinkRow = z.infer<typeof shrinkRow>;
 
 export const shrinkFilter = z.object({
-  month: shrinkMonth.optional(),
+  month: reportMonth.optional(),
   deviceId: ref('device').optional(),
   tenantId: ref('tenant').optional(),
   /** Only the machines' products with something unexplained. */

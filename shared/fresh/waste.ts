@@ -10,8 +10,8 @@ import { endpoint, page, pageQuery, ref, refParams, str } from '../api/define.js
 export const WASTE_REASONS = ['expired', 'damaged', 'recalled', 'temperature'] as const;
 export type WasteReason = (typeof WASTE_REASONS)[number];
 
-/** A month as YYYY-MM. */
-const month = str()
+/** A report's business month as YYYY-MM (waste, shrink, door openings). */
+export const reportMonth = str()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'validation.invalid' })
   .meta({ examples: ['2030-01'] });
 
@@ -33,7 +33,7 @@ export const wasteRow = z.object({
 export type WasteRow = z.infer<typeof wasteRow>;
 
 export const wasteFilter = z.object({
-  month: month.optional(),
+  month: reportMonth.optional(),
   deviceId: ref('device').optional(),
   tenantId: ref('tenant').optional(),
 });
