@@ -35,6 +35,7 @@ const BENCHES: readonly [string, string][] = [
   ['wallet', 'tsx bench/wallet.ts'],
   ['grades', 'tsx bench/grades.ts'],
   ['fresh', 'tsx bench/fresh.ts'],
+  ['shrink', 'tsx bench/shrink.ts'],
   ['browser', 'npm run bench:browser'],
 ];
 

@@ -20,7 +20,6 @@ import type { Lang } from '../../shared/i18n/define.js';
 import { BUSINESS_ZONE } from '../db/sql.js';
 import type { Queryable } from '../db/index.js';
 import { devices, stockMoves as m, type StockCause } from '../device/index.js';
-import { paged } from '../http/paged.js';
 import { xlsxBytes, type Cell } from '../http/xlsx.js';
 import { tenants } from '../identity/schema.js';
 import { products } from '../product/index.js';
@@ -37,7 +36,6 @@ const typedUp = sql`(${m.cause} = 'edit' and ${m.delta} > 0)`;
 const typedDown = sql`(${m.cause} = 'edit' and ${m.delta} < 0)`;
 const UNEXPLAINED = sql`(${inArray(m.cause, [...UNEXPLAINED_CAUSES])} or ${typedDown})`;
 const MISSING = sql<number>`(-${sumWhere(UNEXPLAINED)})`;
-const VALUE = sql<number | null>`(${MISSING} * ${products.cost})`;
 
 /** The moves of the filter: in scope, of a product and an owner, in the month's instants (the time index). */
 async function whereOf(db: Queryable, scope: Scope, filter: ShrinkFilter): Promise<SQL | undefined> {
@@ -57,67 +55,96 @@ async function whereOf(db: Queryable, scope: Scope, filter: ShrinkFilter): Promi
   );
 }
 
-function groups(db: Queryable, where: SQL | undefined, filter: ShrinkFilter) {
+/**
+ * The month's moves summed per machine and product on the moves alone (their time index, nothing joined yet): the
+ * month a constant where the filter names one, so no row's time is formatted. Its columns are named apart (`s_`)
+ * from the tables joined to it, whose own `tenant_id`, `device_id` would make them ambiguous.
+ */
+function sums(db: Queryable, where: SQL | undefined, filter: ShrinkFilter) {
+  const month = filter.month === undefined ? MONTH : sql<string>`${filter.month}::text`;
+  const keys = [m.tenantId, m.deviceId, m.productId];
   return db
     .select({
-      month: sql<string>`${MONTH}`.as('month'),
-      tenantId: sql<number>`${m.tenantId}`.as('tenant_id'),
-      tenantName: tenants.name,
-      deviceId: m.deviceId,
-      deviceName: devices.name,
-      productId: sql<number>`${m.productId}`.as('product_id'),
-      productName: products.name,
-      productNumber: products.number,
-      refilled: sumWhere(sql`(${m.cause} = 'refill' or ${typedUp})`).as('refilled'),
-      sold: sql<number>`(-${moved(['sale', 'returned'])})`.as('sold'),
-      wasted: sql<number>`(-${moved(['waste'])})`.as('wasted'),
-      counted: moved(['visit']).as('counted'),
-      adjusted: sumWhere(sql`(${UNEXPLAINED} and ${m.cause} <> 'visit')`).as('adjusted'),
-      missing: sql<number>`${MISSING}`.as('missing'),
-      cost: products.cost,
-      value: sql<number | null>`${VALUE}`.as('value'),
+      month: sql<string>`${month}`.as('s_month'),
+      tenantId: sql<number>`${m.tenantId}`.as('s_tenant_id'),
+      deviceId: sql<number>`${m.deviceId}`.as('s_device_id'),
+      productId: sql<number>`${m.productId}`.as('s_product_id'),
+      refilled: sumWhere(sql`(${m.cause} = 'refill' or ${typedUp})`).as('s_refilled'),
+      sold: sql<number>`(-${moved(['sale', 'returned'])})`.as('s_sold'),
+      wasted: sql<number>`(-${moved(['waste'])})`.as('s_wasted'),
+      counted: moved(['visit']).as('s_counted'),
+      adjusted: sumWhere(sql`(${UNEXPLAINED} and ${m.cause} <> 'visit')`).as('s_adjusted'),
+      missing: sql<number>`${MISSING}`.as('s_missing'),
     })
     .from(m)
-    .innerJoin(devices, eq(devices.id, m.deviceId))
-    .innerJoin(products, eq(products.id, m.productId))
-    .innerJoin(tenants, eq(tenants.id, m.tenantId))
     .where(where)
-    .groupBy(MONTH, m.tenantId, tenants.name, m.deviceId, devices.name, m.productId, products.id)
-    .having(filter.losses ? sql`${MISSING} <> 0` : undefined);
+    .groupBy(...(filter.month === undefined ? [MONTH, ...keys] : keys))
+    .having(filter.losses ? sql`${MISSING} <> 0` : undefined)
+    .as('g');
 }
 
+/** The sums with the names and the cost, in the list's order: newest month, most value lost, most missing. */
+function named(db: Queryable, g: ReturnType<typeof sums>) {
+  const value = sql<number | null>`(${g.missing} * ${products.cost})`;
+  return db
+    .select({
+      month: g.month,
+      tenantId: g.tenantId,
+      tenantName: tenants.name,
+      deviceId: g.deviceId,
+      deviceName: devices.name,
+      productId: g.productId,
+      productName: products.name,
+      productNumber: products.number,
+      refilled: g.refilled,
+      sold: g.sold,
+      wasted: g.wasted,
+      counted: g.counted,
+      adjusted: g.adjusted,
+      missing: g.missing,
+      cost: products.cost,
+      value: value.as('s_value'),
+      // Counted in the same pass (a window over the groups): the month is aggregated once, not again for the count.
+      total: sql<number>`(count(*) over ())::int`.as('s_total'),
+    })
+    .from(g)
+    .innerJoin(devices, eq(devices.id, g.deviceId))
+    .innerJoin(products, eq(products.id, g.productId))
+    .innerJoin(tenants, eq(tenants.id, g.tenantId))
+    .orderBy(sql`${g.month} desc`, sql`${value} desc nulls last`, sql`${g.missing} desc`, g.deviceId, g.productId);
+}
+
+const toRow = ({ total: _total, ...r }: ShrinkRow & { total: number }): ShrinkRow => r;
+
 export async function shrinkPage(db: Queryable, scope: Scope, query: PageQuery, filter: ShrinkFilter) {
-  const where = await whereOf(db, scope, filter);
-  const rows = groups(db, where, filter).orderBy(
-    sql`${MONTH} desc`,
-    sql`${VALUE} desc nulls last`,
-    sql`${MISSING} desc`,
-    m.deviceId,
-    m.productId,
-  );
-  const total = db.select({ total: count() }).from(groups(db, where, filter).as('groups'));
-  return paged(query, rows, total, (r): ShrinkRow => r);
+  const g = sums(db, await whereOf(db, scope, filter), filter);
+  const rows = await named(db, g)
+    .limit(query.pageSize)
+    .offset((query.pageNum - 1) * query.pageSize);
+  // A page past the last has no row to carry the count: counted apart then.
+  const total = rows[0]?.total ?? (query.pageNum > 1 ? ((await db.select({ n: count() }).from(g))[0]?.n ?? 0) : 0);
+  return { list: rows.map(toRow), total, pageNum: query.pageNum, pageSize: query.pageSize };
 }
 
 export async function shrinkTotal(db: Queryable, scope: Scope, filter: ShrinkFilter): Promise<ShrinkTotal> {
-  const g = groups(db, await whereOf(db, scope, filter), filter).as('g');
+  const g = sums(db, await whereOf(db, scope, filter), filter);
+  const lost = sql`${g.missing} > 0`;
   const [total] = await db
     .select({
       missing: sql<number>`coalesce(sum(greatest(${g.missing}, 0)), 0)::int`,
       found: sql<number>`coalesce(sum(greatest(-${g.missing}, 0)), 0)::int`,
-      value: sql<number>`coalesce(sum(${g.value}) filter (where ${g.missing} > 0), 0)::int`,
-      unvalued: sql<number>`coalesce(sum(${g.missing}) filter (where ${g.missing} > 0 and ${g.cost} is null), 0)::int`,
+      value: sql<number>`coalesce(sum(${g.missing} * ${products.cost}) filter (where ${lost}), 0)::int`,
+      unvalued: sql<number>`coalesce(sum(${g.missing}) filter (where ${lost} and ${products.cost} is null), 0)::int`,
     })
-    .from(g);
+    .from(g)
+    .innerJoin(products, eq(products.id, g.productId));
   return total!;
 }
 
 /** The rows of the filter in the list's order (the export), at most `limit`. */
 export async function shrinkRows(db: Queryable, scope: Scope, filter: ShrinkFilter, limit: number) {
-  const rows = await groups(db, await whereOf(db, scope, filter), filter)
-    .orderBy(sql`${MONTH} desc`, sql`${VALUE} desc nulls last`, sql`${MISSING} desc`, m.deviceId, m.productId)
-    .limit(limit);
-  return rows as ShrinkRow[];
+  const rows = await named(db, sums(db, await whereOf(db, scope, filter), filter)).limit(limit);
+  return rows.map(toRow);
 }
 
 const MAX_ROWS = 10_000;
