@@ -120,5 +120,11 @@ export const monthStart = (day: string): string => `${day.slice(0, 7)}-01`;
 /** The first day of the month after `day`'s. */
 export const nextMonth = (day: string): string => monthStart(addDays(monthStart(day), 32));
 
+/** A business month (`YYYY-MM`) as instants: its first moment, and the next month's. */
+export const monthInstants = (month: string): { start: Date; end: Date } => ({
+  start: businessInstant(`${month}-01 00:00`)!,
+  end: businessInstant(`${nextMonth(`${month}-01`)} 00:00`)!,
+});
+
 /** The first day of the year after `day`'s. */
 export const nextYear = (day: string): string => `${Number(day.slice(0, 4)) + 1}-01-01`;

@@ -5,7 +5,7 @@
  * openings, purchases, what they paid, declines and the goods gone missing.
  */
 import { and, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { addDays, businessDay, businessInstant, nextMonth } from '../../shared/business-time.js';
+import { addDays, businessDay, monthInstants } from '../../shared/business-time.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import { CODE } from '../../shared/domains.js';
 import {
@@ -30,12 +30,6 @@ import { checkFilterIds } from './batches.js';
 import { doorRules, openingState } from './doors.js';
 import { freshCards as cards, freshDoorOpenings as o, freshDoorSettings } from './schema.js';
 import { missingByDay } from './shrink.js';
-
-/** A business month's first instant and the next month's. */
-const monthRange = (month: string) => ({
-  start: businessInstant(`${month}-01 00:00`)!,
-  end: businessInstant(`${nextMonth(`${month}-01`)} 00:00`)!,
-});
 
 export async function doorSettingsOf(
   db: Queryable,
@@ -74,7 +68,7 @@ const STATE_WHERE: Record<OpeningFilter['state'] & string, SQL> = {
 
 export async function openingPage(db: Queryable, scope: Scope, query: PageQuery, filter: OpeningFilter) {
   await checkFilterIds(db, scope, filter);
-  const range = filter.month ? monthRange(filter.month) : null;
+  const range = filter.month ? monthInstants(filter.month) : null;
   const where = and(
     scope.whereDevice(o.tenantId, o.deviceId),
     filter.deviceId !== undefined ? eq(o.deviceId, filter.deviceId) : undefined,
@@ -190,7 +184,7 @@ export async function unblockCard(db: Queryable, scope: Scope, id: number, actor
 export async function hostSheet(db: Queryable, scope: Scope, body: { deviceId: number; month: string }, lang: Lang) {
   await checkFilterIds(db, scope, body);
   const l = freshTexts[lang].doors.sheet;
-  const { start, end } = monthRange(body.month);
+  const { start, end } = monthInstants(body.month);
   const day = sql<string>`to_char(${o.openedAt} at time zone ${BUSINESS_ZONE}, 'YYYY-MM-DD')`;
   const [device] = await db.select({ name: devices.name }).from(devices).where(eq(devices.id, body.deviceId));
   const [doors, missing] = await Promise.all([

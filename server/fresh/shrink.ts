@@ -7,7 +7,7 @@
  * reads the moves' time index alone.
  */
 import { and, count, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
-import { businessDay, businessInstant, nextMonth } from '../../shared/business-time.js';
+import { businessDay, monthInstants } from '../../shared/business-time.js';
 import type { PageQuery } from '../../shared/api/define.js';
 import {
   freshTexts,
@@ -40,8 +40,7 @@ const MISSING = sql<number>`(-${sumWhere(UNEXPLAINED)})`;
 /** The moves of the filter: in scope, of a product and an owner, in the month's instants (the time index). */
 async function whereOf(db: Queryable, scope: Scope, filter: ShrinkFilter): Promise<SQL | undefined> {
   await checkFilterIds(db, scope, filter);
-  const start = filter.month === undefined ? null : businessInstant(`${filter.month}-01 00:00`);
-  const end = filter.month === undefined ? null : businessInstant(`${nextMonth(`${filter.month}-01`)} 00:00`);
+  const { start, end } = filter.month === undefined ? { start: null, end: null } : monthInstants(filter.month);
   return and(
     // A channel's first stock and goods changed hands move nothing of the report's: rows of only those are noise.
     notInArray(m.cause, ['opening', 'changed']),
