@@ -48,6 +48,7 @@ import { pushPage } from './pushes.js';
 export { pushSelect } from './pushes.js';
 export {
   addParts,
+  cancelOpenOfDevices,
   cancelOpen,
   failAttempt,
   hasOpenPart,

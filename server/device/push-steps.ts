@@ -174,6 +174,26 @@ export async function cancelOpen(db: Queryable, kind: PushKind, pushId: number, 
   return rows.map((r) => r.id);
 }
 
+/**
+ * The devices' open parts of a kind, whichever push they are of, cancelled with `reason` (a newer push of the kind
+ * replacing what they had not applied); answers their ids.
+ */
+export async function cancelOpenOfDevices(
+  db: Queryable,
+  kind: PushKind,
+  deviceIds: readonly number[],
+  now: Date,
+  reason: string,
+) {
+  if (!deviceIds.length) return [];
+  const rows = await db
+    .update(part)
+    .set({ step: 'cancelled', heardAt: now, endedAt: now, reason })
+    .where(and(eq(part.kind, kind), inArray(part.deviceId, [...deviceIds]), inArray(part.step, [...OPEN_STEPS])))
+    .returning({ id: part.id });
+  return rows.map((r) => r.id);
+}
+
 /** A push's failed parts waiting again, their attempts forgotten; answers their ids. */
 export async function retryFailed(db: Queryable, kind: PushKind, pushId: number, now: Date) {
   const rows = await db

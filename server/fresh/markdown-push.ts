@@ -15,6 +15,7 @@ import { users } from '../account/index.js';
 import type { Db, Queryable } from '../db/index.js';
 import {
   addParts,
+  cancelOpenOfDevices,
   deviceChannels,
   devices,
   offerDue,
@@ -62,10 +63,7 @@ export async function pushMarkdowns(
       throw new RequestValidationError({ [TARGET_FIELD[input.target]]: 'fresh.validation.pushNoDevices' });
     const [row] = await tx.insert(mp).values({ tenantId, ladders, createdBy: user.id }).returning({ id: mp.id });
     // What a device had not yet applied is replaced: the machine shows the newest ladders only.
-    await tx
-      .update(pp)
-      .set({ step: 'cancelled', heardAt: new Date(), endedAt: new Date(), reason: `#${row!.id}` })
-      .where(and(eq(pp.kind, 'markdown'), inArray(pp.deviceId, ids), inArray(pp.step, [...OPEN_STEPS])));
+    await cancelOpenOfDevices(tx, 'markdown', ids, new Date(), `#${row!.id}`);
     await addParts(
       tx,
       'markdown',
